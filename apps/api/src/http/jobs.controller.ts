@@ -1,0 +1,53 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { CreateJobRequestSchema, ErrorCodes, IDEMPOTENCY_KEY_MAX_LENGTH, type JobView } from '@longhaul/contracts';
+import { CreateJobService, GetJobService } from '@longhaul/jobs';
+import { isUuid } from '@longhaul/persistence';
+import { ProblemError } from '@longhaul/platform';
+
+/** Until API keys exist every client shares one idempotency scope. */
+const ANONYMOUS_SCOPE = 'anonymous';
+
+/** `POST /v1/jobs`, `GET /v1/jobs/{id}`. */
+@Controller('v1/jobs')
+export class JobsController {
+  constructor(
+    private readonly createJob: CreateJobService,
+    private readonly getJob: GetJobService,
+  ) {}
+
+  @Post()
+  @HttpCode(202)
+  async create(
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<JobView> {
+    if (body === undefined) {
+      throw ProblemError.of(400, ErrorCodes.validationFailed, 'Validation Failed', 'a JSON request body is required');
+    }
+    const parsed = CreateJobRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      throw ProblemError.of(400, ErrorCodes.validationFailed, 'Validation Failed', 'the request body is invalid', {
+        errors: parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message })),
+      });
+    }
+    if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH)) {
+      throw ProblemError.of(400, ErrorCodes.idempotencyKeyInvalid, 'Invalid Idempotency-Key',
+        `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
+    }
+    const { job, replayed } = await this.createJob.create(
+      parsed.data,
+      idempotencyKey === undefined ? null : { scope: ANONYMOUS_SCOPE, key: idempotencyKey },
+    );
+    res.location(`/v1/jobs/${job.id}`);
+    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+    return job;
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string): Promise<JobView> {
+    if (!isUuid(id)) throw ProblemError.of(400, ErrorCodes.malformedId, 'Malformed Id', `'${id}' is not a job id (a UUID)`);
+    return this.getJob.get(id);
+  }
+}

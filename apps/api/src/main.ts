@@ -1,0 +1,27 @@
+import { stopTelemetry } from './instrumentation';
+import 'reflect-metadata';
+import { bootstrapService, jsonBody, ProblemDetailsFilter } from '@longhaul/platform';
+import { createLogger } from '@longhaul/telemetry';
+import { loadApiConfig } from './app.config';
+import { AppModule } from './app.module';
+
+async function main(): Promise<void> {
+  const config = loadApiConfig();
+  const logger = createLogger('api', config.LOG_LEVEL);
+  process.once('beforeExit', () => void stopTelemetry());
+  await bootstrapService({
+    module: AppModule.forRoot(config, logger),
+    logger,
+    host: config.HOST,
+    port: config.PORT,
+    configure: (app) => {
+      app.use(...jsonBody(config.API_JSON_LIMIT));
+      app.useGlobalFilters(new ProblemDetailsFilter(logger));
+    },
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,19 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { NOTIFIER_SCHEMA, notifierMigrations, NotificationsModule } from '@longhaul/notifications';
+import { CoreModule } from '@longhaul/platform';
+import type { Logger } from '@longhaul/telemetry';
+import type { NotifierConfig } from './app.config';
+
+/** The notifier: consumes job lifecycle events and records what it received. */
+@Module({})
+export class AppModule {
+  static forRoot(config: NotifierConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot({ service: 'notifier', schema: NOTIFIER_SCHEMA, config, logger, migrations: notifierMigrations }),
+        NotificationsModule,
+      ],
+    };
+  }
+}

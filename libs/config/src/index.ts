@@ -1,0 +1,2 @@
+export * from './config.loader';
+export * from './common.config';

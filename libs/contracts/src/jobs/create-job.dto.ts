@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Renditions of the adaptive ladder a client may ask for. */
+export const Renditions = ['1080p', '720p', '480p', '360p'] as const;
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+  .max(2048, 'must be at most 2048 characters');
+
+/** Where the input video comes from: an earlier upload, or a URL the worker downloads. */
+export const JobSourceSchema = z.union([
+  z.strictObject({ url: httpUrl }),
+  z.strictObject({ uploadId: z.string().min(1).max(64) }),
+]);
+
+/** What to produce. Every field has a default, so `{}` asks for the standard outputs. */
+export const JobOutputsSchema = z.strictObject({
+  /** @defaultValue every rendition of the ladder */
+  renditions: z.array(z.enum(Renditions)).min(1).max(Renditions.length).optional(),
+  /** @defaultValue true */
+  hls: z.boolean().optional(),
+  /** @defaultValue { count: 5 } */
+  thumbnails: z.strictObject({ count: z.int().min(1).max(100) }).optional(),
+});
+
+/**
+ * `POST /v1/jobs` body, version 1. Unknown fields are refused so that a typo never silently
+ * becomes a default.
+ */
+export const CreateJobRequestSchema = z.strictObject({
+  type: z.literal('video.process'),
+  source: JobSourceSchema,
+  outputs: JobOutputsSchema.default({}),
+  /** Free-form client data echoed back on the job, at most 16 keys. */
+  metadata: z
+    .record(z.string().max(64), z.string().max(512))
+    .refine((m) => Object.keys(m).length <= 16, 'must have at most 16 keys')
+    .optional(),
+});
+
+export type CreateJobRequest = z.infer<typeof CreateJobRequestSchema>;
+export type JobSource = z.infer<typeof JobSourceSchema>;
+export type JobOutputs = z.infer<typeof JobOutputsSchema>;
+
+/** The longest `Idempotency-Key` accepted. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;

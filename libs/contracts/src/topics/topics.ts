@@ -1,0 +1,31 @@
+/**
+ * Every Kafka topic Longhaul uses. Producers name a topic on the outbox row (the `topic`
+ * column) and Debezium's EventRouter routes the row there; consumers subscribe by these names.
+ * Every topic is keyed by job id, so one job's events share a partition and stay in order.
+ */
+export const Topics = {
+  /** Transcode requests for short jobs; its own consumer group so long jobs never delay them. */
+  transcodeRequestsFast: 'transcode.requests.fast',
+  /** Transcode requests for long jobs. */
+  transcodeRequestsSlow: 'transcode.requests.slow',
+  /** Thumbnail requests, issued by the saga once transcoding has succeeded. */
+  thumbnailRequests: 'thumbnail.requests',
+  /** Step results reported by workers (`StepStarted`, `StepCompleted`, `StepFailed`), read by the saga. */
+  jobEvents: 'job.events',
+  /** Job state changes (`JobStarted`, `JobCompleted`, `JobFailed`), read by the notifier and SSE. */
+  jobLifecycle: 'job.lifecycle',
+} as const;
+
+export type Topic = (typeof Topics)[keyof typeof Topics];
+
+/** The dead-letter topic for messages of `topic` that cannot be parsed or fail their schema. */
+export function deadLetterTopic(topic: string): string {
+  return `${topic}.dlq`;
+}
+
+/**
+ * Partitions per topic. Six lets up to six consumers of one group share a topic; the
+ * broker's `num.partitions` uses the same number for topics it creates on first write.
+ * @defaultValue 6
+ */
+export const DEFAULT_PARTITIONS = 6;

@@ -1,0 +1,7 @@
+import { ApiSchema1764400000001 } from './migrations/1764400000001-api-schema.migration';
+
+/** The schema the api owns. */
+export const API_SCHEMA = 'api';
+
+/** The api's migrations, oldest first. */
+export const apiMigrations = [ApiSchema1764400000001];

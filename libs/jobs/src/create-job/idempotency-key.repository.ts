@@ -1,0 +1,32 @@
+import type { Sql } from '@longhaul/persistence';
+
+/** A stored key: which job it created, from which request. */
+export interface StoredIdempotencyKey {
+  jobId: string;
+  requestHash: string;
+}
+
+/** SQL of `api.idempotency_keys`. */
+export class IdempotencyKeyRepository {
+  /**
+   * Serialises concurrent submits of one key (a transaction-scoped advisory lock), then returns
+   * the live entry if any. Expired entries are removed so the key can be used again.
+   */
+  async lockAndFind(sql: Sql, scope: string, key: string): Promise<StoredIdempotencyKey | null> {
+    await sql.rows(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`${scope}\u0000${key}`]);
+    await sql.execute(`DELETE FROM api.idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at <= now()`, [scope, key]);
+    const [row] = await sql.rows<{ job_id: string; request_hash: string }>(
+      `SELECT job_id, request_hash FROM api.idempotency_keys WHERE scope = $1 AND key = $2`,
+      [scope, key],
+    );
+    return row ? { jobId: row.job_id, requestHash: row.request_hash } : null;
+  }
+
+  async insert(sql: Sql, scope: string, key: string, requestHash: string, jobId: string, ttlMs: number): Promise<void> {
+    await sql.execute(
+      `INSERT INTO api.idempotency_keys (scope, key, request_hash, job_id, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5::double precision / 1000))`,
+      [scope, key, requestHash, jobId, ttlMs],
+    );
+  }
+}

@@ -1,0 +1,148 @@
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
+import type { EventType } from '@longhaul/contracts';
+import { deadLetterTopic } from '@longhaul/contracts';
+import { inTransaction, type DataSource, type Sql } from '@longhaul/persistence';
+import { contextFromTraceparent, SpanAttributes, SpanNames, type Logger } from '@longhaul/telemetry';
+import { publishDeadLetter } from './dead-letter.publisher';
+import { recordInInbox } from './inbox.repository';
+import type { InboundEvent } from './inbound-event';
+import { decodeMessage } from './message.decoder';
+import { ensureTopics } from './topic.provisioner';
+
+/** Handles one event inside the transaction that also records it in the inbox. */
+export type EventHandler<T extends EventType = EventType> = (sql: Sql, event: InboundEvent<T>) => Promise<void>;
+
+/** Options of {@link EventConsumer}. */
+export interface EventConsumerOptions {
+  kafka: Kafka;
+  /** Consumer group: one per service and purpose (e.g. `longhaul.transcoder.fast`). */
+  groupId: string;
+  topics: string[];
+  dataSource: DataSource;
+  /** Schema of the service's inbox. */
+  schema: string;
+  /** Handlers by event type. A valid event of another type is recorded and skipped. */
+  handlers: Partial<{ [T in EventType]: EventHandler<T> }>;
+  logger: Logger;
+  /** Partitions handled in parallel (order is kept within a partition). @defaultValue 3 */
+  partitionsConsumedConcurrently?: number;
+}
+
+/** Counters a consumer keeps, for logs and metrics. */
+export interface ConsumerStats {
+  handled: number;
+  duplicatesSuppressed: number;
+  deadLettered: number;
+  skipped: number;
+}
+
+/**
+ * The transport adapter of a consumer: reads Kafka, continues the producer's trace, routes
+ * messages that cannot be decoded to `<topic>.dlq`, and hands each good event to its handler in
+ * ONE transaction with the inbox row. Offsets are committed only after that transaction commits,
+ * so a crash replays the message and the inbox turns the replay into a no-op.
+ *
+ * Handlers must be quick (a few SQL statements): kafkajs heartbeats only between messages, so
+ * long work goes to the durable work queue instead.
+ */
+export class EventConsumer {
+  readonly stats: ConsumerStats = { handled: 0, duplicatesSuppressed: 0, deadLettered: 0, skipped: 0 };
+  private consumer: Consumer | null = null;
+  private producer: Producer | null = null;
+  private readonly log: Logger;
+  private readonly tracer = trace.getTracer('longhaul.messaging');
+
+  constructor(private readonly options: EventConsumerOptions) {
+    this.log = options.logger.child({ component: 'consumer', group: options.groupId });
+  }
+
+  async start(): Promise<void> {
+    const { kafka, topics, groupId } = this.options;
+    await ensureTopics(kafka, [...topics, ...topics.map(deadLetterTopic)]);
+    this.producer = kafka.producer({ allowAutoTopicCreation: true });
+    await this.producer.connect();
+    this.consumer = kafka.consumer({
+      groupId,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+      retry: { retries: 10, initialRetryTime: 300 },
+    });
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics, fromBeginning: true });
+    await this.consumer.run({
+      autoCommit: true,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 3,
+      eachMessage: (payload) => this.onMessage(payload),
+    });
+    this.log.info({ topics }, 'consumer started');
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect().catch((error: unknown) => this.log.warn({ err: error }, 'consumer disconnect failed'));
+    await this.producer?.disconnect().catch(() => undefined);
+    this.consumer = null;
+    this.producer = null;
+    this.log.info({ stats: this.stats }, 'consumer stopped');
+  }
+
+  private async onMessage({ topic, partition, message }: EachMessagePayload): Promise<void> {
+    const decoded = decodeMessage(topic, partition, message);
+    if (!decoded.ok) {
+      await publishDeadLetter(this.producer!, topic, partition, message, decoded);
+      this.stats.deadLettered += 1;
+      this.log.warn(
+        { topic, partition, offset: message.offset, event_id: decoded.eventId, code: decoded.code, reason: decoded.message },
+        'message dead-lettered',
+      );
+      return;
+    }
+    const event = decoded.event;
+    const parent = contextFromTraceparent(event.traceparent);
+    const span = this.tracer.startSpan(
+      SpanNames.consume(topic),
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.destination.name': topic,
+          'messaging.kafka.message.offset': Number(message.offset),
+          [SpanAttributes.eventId]: event.id,
+          [SpanAttributes.eventType]: event.type,
+          [SpanAttributes.jobId]: event.key,
+        },
+      },
+      parent,
+    );
+    try {
+      await context.with(trace.setSpan(parent, span), () => this.handle(event, span));
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      this.log.error({ err: error, event_id: event.id, job_id: event.key, type: event.type }, 'event handling failed; will be redelivered');
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
+  private async handle(event: InboundEvent, span: ReturnType<typeof this.tracer.startSpan>): Promise<void> {
+    const handler = this.options.handlers[event.type] as EventHandler | undefined;
+    const outcome = await inTransaction(this.options.dataSource, async (sql) => {
+      if (!(await recordInInbox(sql, this.options.schema, event))) return 'duplicate' as const;
+      if (!handler) return 'skipped' as const;
+      await handler(sql, event);
+      return 'handled' as const;
+    });
+    span.setAttribute(SpanAttributes.duplicate, outcome === 'duplicate');
+    if (outcome === 'duplicate') {
+      this.stats.duplicatesSuppressed += 1;
+      this.log.info({ event_id: event.id, job_id: event.key, type: event.type }, 'duplicate event suppressed');
+    } else if (outcome === 'skipped') {
+      this.stats.skipped += 1;
+    } else {
+      this.stats.handled += 1;
+      this.log.debug({ event_id: event.id, job_id: event.key, type: event.type }, 'event handled');
+    }
+  }
+}

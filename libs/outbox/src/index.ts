@@ -1,0 +1,2 @@
+export * from './outbox.sql';
+export * from './outbox.writer';

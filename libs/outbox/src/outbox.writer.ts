@@ -1,0 +1,34 @@
+import type { Sql } from '@longhaul/persistence';
+import { uuidv7 } from '@longhaul/persistence';
+import { currentTraceparent } from '@longhaul/telemetry';
+
+/** One event to publish: where it goes, what it is, and which aggregate it belongs to. */
+export interface OutboxEvent {
+  /** Destination Kafka topic (Debezium routes the row by this column). */
+  topic: string;
+  /** Versioned event type, e.g. `StepCompleted.v1`. */
+  type: string;
+  /** e.g. `job`. */
+  aggregateType: string;
+  /** Becomes the Kafka message key: every event of one aggregate lands on one partition. */
+  aggregateId: string;
+  payload: unknown;
+  /** Trace context to continue downstream. @defaultValue the active span's */
+  traceparent?: string | null;
+}
+
+/**
+ * Appends an event to `<schema>.outbox` on the caller's connection. Call it inside the
+ * transaction that makes the change the event announces: both commit or neither does, and
+ * Debezium relays the row once it is committed. Returns the event id.
+ */
+export async function appendToOutbox(sql: Sql, schema: string, event: OutboxEvent): Promise<string> {
+  const id = uuidv7();
+  const traceparent = event.traceparent === undefined ? currentTraceparent() : event.traceparent;
+  await sql.execute(
+    `INSERT INTO "${schema}".outbox (id, aggregatetype, aggregateid, type, payload, topic, traceparent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, event.aggregateType, event.aggregateId, event.type, JSON.stringify(event.payload), event.topic, traceparent],
+  );
+  return id;
+}

@@ -1,0 +1,68 @@
+import { hostname } from 'node:os';
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import type { CommonEnv } from '@longhaul/config';
+import { createKafka } from '@longhaul/messaging';
+import { createDataSource, runMigrations, type DataSource, type MigrationInterface } from '@longhaul/persistence';
+import type { Logger } from '@longhaul/telemetry';
+import { HealthController } from './health.controller';
+import { DATA_SOURCE, KAFKA, LOGGER, SERVICE_INFO, type ServiceInfo } from './service.tokens';
+
+/** Options of {@link CoreModule.forRoot}. */
+export interface CoreModuleOptions {
+  service: string;
+  schema: string;
+  config: CommonEnv;
+  logger: Logger;
+  migrations: Array<new () => MigrationInterface>;
+}
+
+/**
+ * What every service needs, provided globally: its logger, a data source on its own schema
+ * (migrated before anything else starts), a Kafka client, and the health endpoints.
+ */
+@Module({})
+export class CoreModule implements OnApplicationShutdown {
+  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+
+  static forRoot(options: CoreModuleOptions): DynamicModule {
+    const info: ServiceInfo = {
+      name: options.service,
+      schema: options.schema,
+      instanceId: `${options.service}-${hostname()}-${process.pid}`,
+    };
+    return {
+      module: CoreModule,
+      global: true,
+      controllers: [HealthController],
+      providers: [
+        { provide: SERVICE_INFO, useValue: info },
+        { provide: LOGGER, useValue: options.logger },
+        {
+          provide: DATA_SOURCE,
+          useFactory: async () => {
+            const dataSource = createDataSource({
+              url: options.config.DATABASE_URL,
+              schema: options.schema,
+              migrations: options.migrations,
+              applicationName: info.instanceId,
+              poolSize: options.config.DATABASE_POOL_SIZE,
+            });
+            await dataSource.initialize();
+            const applied = await runMigrations(dataSource, options.schema);
+            if (applied.length > 0) options.logger.info({ applied }, 'migrations applied');
+            return dataSource;
+          },
+        },
+        {
+          provide: KAFKA,
+          useFactory: () => createKafka({ brokers: options.config.KAFKA_BROKERS, clientId: info.instanceId, logger: options.logger }),
+        },
+      ],
+      exports: [SERVICE_INFO, LOGGER, DATA_SOURCE, KAFKA],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}

@@ -1,0 +1,61 @@
+import { ArgumentsHost, Catch, HttpException, Inject, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ErrorCodes, LonghaulError } from '@longhaul/contracts';
+import type { Logger } from '@longhaul/telemetry';
+import { LOGGER } from '../service.tokens';
+import { PROBLEM_CONTENT_TYPE, ProblemError, problemType, type ProblemDetails } from './problem';
+
+const CODES_BY_STATUS: Record<number, string> = {
+  400: ErrorCodes.validationFailed,
+  404: ErrorCodes.notFound,
+  413: ErrorCodes.payloadTooLarge,
+  415: ErrorCodes.unsupportedMediaType,
+};
+
+/** HTTP status of domain errors that reach the edge, by stable code. */
+const STATUS_BY_CODE: Record<string, number> = {
+  [ErrorCodes.notFound]: 404,
+  [ErrorCodes.malformedId]: 400,
+  [ErrorCodes.validationFailed]: 400,
+  [ErrorCodes.idempotencyKeyInvalid]: 400,
+  [ErrorCodes.idempotencyKeyReused]: 422,
+};
+
+/**
+ * Turns every error into an `application/problem+json` response (RFC 9457). Known errors keep
+ * their status and code; anything unexpected is a 500 whose details stay in the log, never in
+ * the response.
+ */
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const { problem, headers } = this.toProblem(exception, request);
+    if (problem.status >= 500) this.logger.error({ err: exception, path: request.path }, 'request failed');
+    response.status(problem.status).set(headers).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
+  }
+
+  private toProblem(exception: unknown, request: Request): { problem: ProblemDetails; headers: Record<string, string> } {
+    const instance = request.originalUrl;
+    if (exception instanceof ProblemError) return { problem: { ...exception.problem, instance }, headers: exception.headers };
+    if (exception instanceof LonghaulError && STATUS_BY_CODE[exception.code]) {
+      const status = STATUS_BY_CODE[exception.code]!;
+      const title = exception.code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+      return { problem: { type: problemType(exception.code), title, status, code: exception.code, detail: exception.message, instance }, headers: {} };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const code = CODES_BY_STATUS[status] ?? (status >= 500 ? ErrorCodes.internal : `http_${status}`);
+      const detail = status === 404 ? `no route ${request.method} ${request.path}` : exception.message;
+      return { problem: { type: problemType(code), title: exception.name.replace(/Exception$/, ''), status, code, detail, instance }, headers: {} };
+    }
+    return {
+      problem: { type: problemType(ErrorCodes.internal), title: 'Internal Server Error', status: 500, code: ErrorCodes.internal, instance },
+      headers: {},
+    };
+  }
+}

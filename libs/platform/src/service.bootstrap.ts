@@ -1,0 +1,31 @@
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Logger } from '@longhaul/telemetry';
+import { PinoNestLogger } from './pino-nest.logger';
+
+/** Options of {@link bootstrapService}. */
+export interface BootstrapOptions {
+  module: Type<unknown> | DynamicModule;
+  logger: Logger;
+  host: string;
+  port: number;
+  /** Extra HTTP setup before listening (body parsing, filters). */
+  configure?: (app: INestApplication) => void;
+}
+
+/**
+ * Creates, configures and starts a service. SIGTERM/SIGINT close it gracefully: Nest runs every
+ * module's shutdown hook (consumers leave their group, runners hand back work), then the
+ * process exits.
+ */
+export async function bootstrapService(options: BootstrapOptions): Promise<INestApplication> {
+  const app = await NestFactory.create(options.module, {
+    logger: new PinoNestLogger(options.logger),
+    bodyParser: false,
+  });
+  options.configure?.(app);
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  await app.listen(options.port, options.host);
+  options.logger.info({ url: `http://${options.host}:${options.port}` }, 'service listening');
+  return app;
+}

@@ -1,0 +1,19 @@
+/**
+ * Span attribute and span names, in one namespaced list so dashboards and queries can rely on
+ * them. Never rename one; add a new one.
+ */
+export const SpanAttributes = {
+  jobId: 'longhaul.job.id',
+  jobType: 'longhaul.job.type',
+  step: 'longhaul.step.name',
+  attempt: 'longhaul.step.attempt',
+  eventId: 'longhaul.event.id',
+  eventType: 'longhaul.event.type',
+  worker: 'longhaul.worker.id',
+  duplicate: 'longhaul.inbox.duplicate',
+} as const;
+
+export const SpanNames = {
+  consume: (topic: string) => `${topic} process`,
+  stepRun: (step: string) => `step ${step}`,
+} as const;

@@ -1,0 +1,3 @@
+export * from './thumbnail-keys.policy';
+export * from './placeholder-thumbnail.executor';
+export * from './thumbnailer.migrations';

@@ -1,0 +1,7 @@
+import { stepWorkerSchemaMigration } from '@longhaul/step-worker';
+
+/** The schema the thumbnailer owns. */
+export const THUMBNAILER_SCHEMA = 'thumbnailer';
+
+/** The thumbnailer's migrations, oldest first. */
+export const thumbnailerMigrations = [stepWorkerSchemaMigration(THUMBNAILER_SCHEMA)];

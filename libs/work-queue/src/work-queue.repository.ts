@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { uuidv7, type Sql } from '@longhaul/persistence';
+import type { Lease, NewWorkItem, WorkItem } from './work-item';
+
+interface WorkItemRow {
+  id: string;
+  dedupe_key: string;
+  kind: string;
+  job_id: string;
+  payload: Record<string, unknown>;
+  traceparent: string | null;
+  status: WorkItem['status'];
+  claims: number;
+  lease_owner: string | null;
+  lease_token: string | null;
+  deadline_ms: number;
+}
+
+function toWorkItem(row: WorkItemRow): WorkItem {
+  return {
+    id: row.id,
+    dedupeKey: row.dedupe_key,
+    kind: row.kind,
+    jobId: row.job_id,
+    payload: row.payload,
+    traceparent: row.traceparent,
+    status: row.status,
+    claims: row.claims,
+    leaseOwner: row.lease_owner,
+    leaseToken: row.lease_token,
+    deadlineMs: row.deadline_ms,
+  };
+}
+
+/** SQL of the durable work queue in one schema. Every method runs on the caller's connection. */
+export class WorkQueueRepository {
+  private readonly table: string;
+
+  constructor(schema: string) {
+    this.table = `"${schema}".work_items`;
+  }
+
+  /** Inserts an item unless one with the same dedupe key exists. Returns whether it was new. */
+  async enqueue(sql: Sql, item: NewWorkItem): Promise<boolean> {
+    const inserted = await sql.execute(
+      `INSERT INTO ${this.table} (id, dedupe_key, kind, job_id, payload, traceparent, deadline_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+      [uuidv7(), item.dedupeKey, item.kind, item.jobId, JSON.stringify(item.payload), item.traceparent, item.deadlineMs],
+    );
+    return inserted === 1;
+  }
+
+  /**
+   * Claims the oldest item that is queued or whose lease has expired (its worker died or
+   * hung), under a fresh lease token. `SKIP LOCKED` lets many runners claim concurrently
+   * without waiting on each other.
+   */
+  async claim(sql: Sql, owner: string, leaseMs: number): Promise<WorkItem | null> {
+    const rows = await sql.rows<WorkItemRow>(
+      `WITH next AS (
+         SELECT id FROM ${this.table}
+          WHERE status = 'queued' OR (status = 'running' AND lease_until < now())
+          ORDER BY created_at
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED
+       )
+       UPDATE ${this.table} w
+          SET status = 'running', lease_owner = $1, lease_token = $2,
+              lease_until = now() + make_interval(secs => $3::double precision / 1000),
+              heartbeat_at = now(), claims = w.claims + 1,
+              started_at = coalesce(w.started_at, now()), updated_at = now()
+         FROM next
+        WHERE w.id = next.id
+       RETURNING w.*`,
+      [owner, randomUUID(), leaseMs],
+    );
+    return rows[0] ? toWorkItem(rows[0]) : null;
+  }
+
+  /** Extends a lease. Returns false when the lease is no longer ours (taken over). */
+  async heartbeat(sql: Sql, lease: Lease, leaseMs: number): Promise<boolean> {
+    const updated = await sql.execute(
+      `UPDATE ${this.table}
+          SET lease_until = now() + make_interval(secs => $3::double precision / 1000),
+              heartbeat_at = now(), updated_at = now()
+        WHERE id = $1 AND lease_token = $2 AND status = 'running'`,
+      [lease.itemId, lease.token, leaseMs],
+    );
+    return updated === 1;
+  }
+
+  /** Marks the item finished, only if `lease` still holds it. Returns whether it did. */
+  async finish(
+    sql: Sql,
+    lease: Lease,
+    outcome: { status: 'succeeded'; result: unknown } | { status: 'failed'; error: unknown },
+  ): Promise<boolean> {
+    const updated = await sql.execute(
+      `UPDATE ${this.table}
+          SET status = $3, result = $4, error = $5, finished_at = now(), updated_at = now(),
+              lease_until = NULL
+        WHERE id = $1 AND lease_token = $2 AND status = 'running'`,
+      [
+        lease.itemId,
+        lease.token,
+        outcome.status,
+        outcome.status === 'succeeded' ? JSON.stringify(outcome.result) : null,
+        outcome.status === 'failed' ? JSON.stringify(outcome.error) : null,
+      ],
+    );
+    return updated === 1;
+  }
+
+  /** Hands an item back (graceful shutdown) so another runner may claim it at once. */
+  async release(sql: Sql, lease: Lease): Promise<boolean> {
+    const updated = await sql.execute(
+      `UPDATE ${this.table}
+          SET status = 'queued', lease_owner = NULL, lease_token = NULL, lease_until = NULL, updated_at = now()
+        WHERE id = $1 AND lease_token = $2 AND status = 'running'`,
+      [lease.itemId, lease.token],
+    );
+    return updated === 1;
+  }
+
+  /** Items waiting or running, for queue depth. */
+  async depth(sql: Sql): Promise<{ queued: number; running: number }> {
+    const [row] = await sql.rows<{ queued: string; running: string }>(
+      `SELECT count(*) FILTER (WHERE status = 'queued') AS queued,
+              count(*) FILTER (WHERE status = 'running') AS running
+         FROM ${this.table} WHERE status IN ('queued', 'running')`,
+    );
+    return { queued: Number(row?.queued ?? 0), running: Number(row?.running ?? 0) };
+  }
+}
