@@ -1,0 +1,2 @@
+require('./workspace-aliases');
+module.exports = require('./stack.teardown.ts').default;

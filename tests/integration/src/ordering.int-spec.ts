@@ -1,0 +1,53 @@
+import { EventTypes, JOB_AGGREGATE, Topics } from '@longhaul/contracts';
+import { appendToOutbox } from '@longhaul/outbox';
+import { createDataSource, inTransaction, uuidv7 } from '@longhaul/persistence';
+import { sampleJobRequest, waitFor } from '@longhaul/testing';
+import { testEnv } from './test-env';
+
+const env = testEnv();
+
+afterAll(() => env.db.close());
+
+describe("one job's events are consumed in the order they were committed", () => {
+  it('50 lifecycle events of one job, committed one by one, reach the notifier in commit order', async () => {
+    // Written through the same outbox writer the api uses, as 50 separate transactions, so the
+    // order under test is the WAL's → Debezium's → the partition's → the consumer's.
+    const dataSource = createDataSource({ url: env.databaseUrl, schema: 'api', migrations: [], applicationName: 'ordering-test' });
+    await dataSource.initialize();
+    const jobId = uuidv7();
+    try {
+      for (let version = 1; version <= 50; version += 1) {
+        await inTransaction(dataSource, (sql) =>
+          appendToOutbox(sql, 'api', {
+            topic: Topics.jobLifecycle,
+            type: EventTypes.JobStartedV1,
+            aggregateType: JOB_AGGREGATE,
+            aggregateId: jobId,
+            payload: { jobId, jobType: 'video.process', status: 'running', version, result: null, error: null, occurredAt: new Date().toISOString() },
+          }),
+        );
+      }
+    } finally {
+      await dataSource.destroy();
+    }
+    const versions = await waitFor(
+      async () => {
+        const rows = await env.db.rows<{ version: number }>(`SELECT version FROM notifier.received_events WHERE job_id = $1 ORDER BY seq`, [jobId]);
+        return rows.length === 50 ? rows.map((r) => r.version) : null;
+      },
+      { description: '50 events at the notifier' },
+    );
+    expect(versions).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('concurrent jobs each see their step events in causal order', async () => {
+    const jobs = await Promise.all(Array.from({ length: 8 }, () => env.api.submitJob(sampleJobRequest())));
+    for (const { body } of jobs) await env.api.waitForStatus(body.id, 'completed');
+    for (const { body } of jobs) {
+      const events = await env.db.rows<{ event_type: string }>(`SELECT event_type FROM api.inbox WHERE aggregate_id = $1 ORDER BY seq`, [body.id]);
+      expect(events.map((e) => e.event_type)).toEqual(['StepStarted.v1', 'StepCompleted.v1', 'StepStarted.v1', 'StepCompleted.v1']);
+      const lifecycle = await env.db.rows<{ version: number }>(`SELECT version FROM notifier.received_events WHERE job_id = $1 ORDER BY seq`, [body.id]);
+      expect(lifecycle.map((l) => l.version)).toEqual([1, 2]);
+    }
+  });
+});

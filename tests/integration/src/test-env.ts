@@ -1,0 +1,17 @@
+import { ApiClient, DbProbe, KafkaProbe } from '@longhaul/testing';
+
+/** What the global setup started, as each test file sees it. */
+export function testEnv() {
+  const need = (name: string): string => {
+    const value = process.env[name];
+    if (!value) throw new Error(`${name} is not set: run the integration tests through their jest config`);
+    return value;
+  };
+  return {
+    api: new ApiClient(need('LONGHAUL_TEST_API_URL')),
+    db: new DbProbe(need('LONGHAUL_TEST_DATABASE_URL')),
+    kafka: new KafkaProbe(need('LONGHAUL_TEST_KAFKA_BROKERS')),
+    databaseUrl: need('LONGHAUL_TEST_DATABASE_URL'),
+    stackMode: need('LONGHAUL_TEST_STACK'),
+  };
+}
