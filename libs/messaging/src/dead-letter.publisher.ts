@@ -22,7 +22,8 @@ export async function publishDeadLetter(
   const headers: Record<string, Buffer | string> = {};
   for (const [name, value] of Object.entries(message.headers ?? {})) {
     const first = Array.isArray(value) ? value[0] : value;
-    if (first !== undefined) headers[name] = first;
+    // Debezium writes a header with a null value for a NULL column (e.g. no traceparent).
+    if (first !== undefined && first !== null) headers[name] = first;
   }
   headers[MessageHeaders.dlqErrorCode] = reason.code;
   headers[MessageHeaders.dlqErrorMessage] = reason.message.slice(0, 1000);

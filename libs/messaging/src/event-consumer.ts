@@ -16,7 +16,7 @@ export type EventHandler<T extends EventType = EventType> = (sql: Sql, event: In
 /** Options of {@link EventConsumer}. */
 export interface EventConsumerOptions {
   kafka: Kafka;
-  /** Consumer group: one per service and purpose (e.g. `longhaul.transcoder.fast`). */
+  /** Consumer group: one per service and purpose (e.g. `longhaul.transcoder`). */
   groupId: string;
   topics: string[];
   dataSource: DataSource;
@@ -66,7 +66,9 @@ export class EventConsumer {
       groupId,
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
-      retry: { retries: 10, initialRetryTime: 300 },
+      // A handler that keeps failing (database down) must not kill the service: kafkajs retries,
+      // then restarts the consumer, which resumes from the last committed offset.
+      retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 10_000, restartOnFailure: async () => true },
     });
     await this.consumer.connect();
     await this.consumer.subscribe({ topics, fromBeginning: true });

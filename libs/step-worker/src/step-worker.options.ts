@@ -1,6 +1,6 @@
 import type { EventType, StepName } from '@longhaul/contracts';
 
-/** Options of {@link StepWorkerModule.forRoot}. Every duration is in milliseconds. */
+/** Options of {@link StepWorkerModule.forRoot}. Every duration is in milliseconds; the defaults live in each app's config. */
 export interface StepWorkerOptions {
   /** The step this worker runs. */
   step: StepName;
@@ -10,15 +10,15 @@ export interface StepWorkerOptions {
   requestType: EventType;
   /** Consumer group. */
   groupId: string;
-  /** Items run at once. @defaultValue 2 */
+  /** Items run at once. */
   concurrency: number;
-  /** Lease length; a crashed worker's item is taken over after it. @defaultValue 30000 */
+  /** Lease length; a crashed worker's item is taken over after it. */
   leaseMs: number;
-  /** Longest run of one attempt before it is aborted as a retryable timeout. @defaultValue 600000 */
+  /** Longest run of one attempt before it is aborted as a retryable timeout. */
   deadlineMs: number;
-  /** Idle queue polling interval. @defaultValue 200 */
+  /** Idle queue polling interval. */
   pollMs: number;
-  /** Time in-flight work gets to finish on shutdown before it is handed back. @defaultValue 10000 */
+  /** Time in-flight work gets to finish on shutdown before it is handed back. */
   shutdownGraceMs: number;
 }
 

@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 
-/** Direct SQL for assertions on what the services wrote. Tests read; they never write service tables. */
+/** Direct SQL for assertions on what the services wrote. */
 export class DbProbe {
   private readonly pool: Pool;
 

@@ -9,17 +9,19 @@ import { workspaceRoot } from './stack.harness';
 export async function startDockerStack(): Promise<{ stack: StackInfo; stop: () => Promise<void> }> {
   const { DockerComposeEnvironment, Wait } = await import('testcontainers');
   const environment = await new DockerComposeEnvironment(workspaceRoot(), 'docker-compose.yml')
-    .withWaitStrategy('connector-init', Wait.forOneShotStartup())
+    .withWaitStrategy('connect-init', Wait.forOneShotStartup())
     .withStartupTimeout(10 * 60 * 1000)
     .up();
+  // docker-compose.yml publishes the same ports as the native stack, overridable by the same variables.
+  const port = (name: string, fallback: number) => process.env[name] ?? String(fallback);
   return {
     stack: {
       mode: 'docker',
-      databaseUrl: 'postgres://longhaul:longhaul@127.0.0.1:5432/longhaul',
-      kafkaBrokers: '127.0.0.1:9092',
-      connectUrl: 'http://127.0.0.1:8083',
-      otlpHttpUrl: 'http://127.0.0.1:4318',
-      jaegerUrl: 'http://127.0.0.1:16686',
+      databaseUrl: `postgres://longhaul:longhaul@127.0.0.1:${port('LONGHAUL_PG_PORT', 5432)}/longhaul`,
+      kafkaBrokers: `127.0.0.1:${port('LONGHAUL_KAFKA_PORT', 9092)}`,
+      connectUrl: `http://127.0.0.1:${port('LONGHAUL_CONNECT_PORT', 8083)}`,
+      otlpHttpUrl: `http://127.0.0.1:${port('LONGHAUL_OTLP_HTTP_PORT', 4318)}`,
+      jaegerUrl: `http://127.0.0.1:${port('LONGHAUL_JAEGER_UI_PORT', 16686)}`,
     },
     stop: async () => {
       await environment.down({ removeVolumes: true });

@@ -1,5 +1,5 @@
 import { MessageHeaders, Topics } from '@longhaul/contracts';
-import { sampleJobRequest } from '@longhaul/testing';
+import { sampleJobRequest, waitFor } from '@longhaul/testing';
 import { testEnv } from './test-env';
 
 const env = testEnv();
@@ -39,10 +39,13 @@ describe('a job end to end through Postgres → Debezium → Kafka → workers �
       { kind: 'transcode', status: 'succeeded', claims: 1 },
       { kind: 'thumbnail', status: 'succeeded', claims: 1 },
     ]);
-    const received = await env.db.rows<{ status: string; version: number }>(
-      `SELECT status, version FROM notifier.received_events WHERE job_id = $1 ORDER BY seq`,
-      [done.id],
-    );
+    const received = await waitFor(async () => {
+      const rows = await env.db.rows<{ status: string; version: number }>(
+        `SELECT status, version FROM notifier.received_events WHERE job_id = $1 ORDER BY seq`,
+        [done.id],
+      );
+      return rows.length >= 2 ? rows : null;
+    }, { description: 'both lifecycle events at the notifier' });
     expect(received).toEqual([
       { status: 'running', version: 1 },
       { status: 'completed', version: 2 },

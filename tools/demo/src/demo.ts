@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     console.log(`\nfinal status: ${job.status}`);
     if (job.result) console.log(`outputs: ${JSON.stringify(job.result, null, 2)}`);
     if (job.error) console.log(`error: ${JSON.stringify(job.error)}`);
-    if (job.traceId) console.log(`trace: ${stack.jaegerUrl}/trace/${job.traceId}`);
+    if (job.traceId) console.log(`trace: ${stack.jaegerUrl}/api/traces/${job.traceId}`);
     process.exitCode = job.status === 'completed' ? 0 : 1;
   } finally {
     await stopServices(services);

@@ -9,8 +9,8 @@ import { findOnPath } from './command.runner.mts';
 import { InfraError } from './infra.errors.mts';
 
 const MIN_JAVA = 17;
-/** Go 1.21+ fetches the newer toolchain Jaeger's go.mod asks for by itself (GOTOOLCHAIN=auto). */
-const MIN_GO_MINOR = 21;
+/** `go get -tool` (how Jaeger is built) exists from Go 1.24; newer toolchains that Jaeger's go.mod asks for are fetched by GOTOOLCHAIN=auto. */
+const MIN_GO_MINOR = 24;
 
 /** Path to a java >= 17: $JAVA_HOME/bin/java first, then PATH. */
 export function requireJava(): string {

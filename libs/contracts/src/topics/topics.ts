@@ -4,7 +4,7 @@
  * Every topic is keyed by job id, so one job's events share a partition and stay in order.
  */
 export const Topics = {
-  /** Transcode requests for short jobs; its own consumer group so long jobs never delay them. */
+  /** Transcode requests for short jobs. A topic per lane lets each lane get its own consumers. */
   transcodeRequestsFast: 'transcode.requests.fast',
   /** Transcode requests for long jobs. */
   transcodeRequestsSlow: 'transcode.requests.slow',

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  EventTypes,
   JOB_AGGREGATE,
   StepNames,
   type CreateJobRequest,
@@ -15,7 +14,7 @@ import { API_SCHEMA } from '../api.migrations';
 import { IdempotencyKeyReusedError } from '../job.errors';
 import { JobRepository } from '../job.repository';
 import { IdempotencyKeyRepository } from './idempotency-key.repository';
-import { chooseLane, transcodeTopicFor } from './lane.policy';
+import { chooseLane, stepRequestRoute } from './lane.policy';
 import { requestFingerprint } from './request-fingerprint';
 
 /** How long an idempotency key is remembered. @defaultValue 24 h */
@@ -79,8 +78,7 @@ export class CreateJobService {
         requestedAt: new Date().toISOString(),
       };
       await appendToOutbox(sql, API_SCHEMA, {
-        topic: transcodeTopicFor(lane),
-        type: EventTypes.TranscodeRequestedV1,
+        ...stepRequestRoute('transcode', lane),
         aggregateType: JOB_AGGREGATE,
         aggregateId: id,
         payload,

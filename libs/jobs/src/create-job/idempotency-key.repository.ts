@@ -13,7 +13,7 @@ export class IdempotencyKeyRepository {
    * the live entry if any. Expired entries are removed so the key can be used again.
    */
   async lockAndFind(sql: Sql, scope: string, key: string): Promise<StoredIdempotencyKey | null> {
-    await sql.rows(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`${scope}\u0000${key}`]);
+    await sql.rows(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [JSON.stringify([scope, key])]);
     await sql.execute(`DELETE FROM api.idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at <= now()`, [scope, key]);
     const [row] = await sql.rows<{ job_id: string; request_hash: string }>(
       `SELECT job_id, request_hash FROM api.idempotency_keys WHERE scope = $1 AND key = $2`,

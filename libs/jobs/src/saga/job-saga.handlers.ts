@@ -1,7 +1,6 @@
 import {
   EventTypes,
   JOB_AGGREGATE,
-  Topics,
   type StepCompletedV1,
   type StepFailedV1,
   type StepRequestedV1,
@@ -10,12 +9,13 @@ import {
 } from '@longhaul/contracts';
 import type { EventHandler, InboundEvent } from '@longhaul/messaging';
 import { appendToOutbox } from '@longhaul/outbox';
+import { stepRequestRoute } from '../create-job/lane.policy';
 import type { Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
 import { API_SCHEMA } from '../api.migrations';
 import { JobRepository, type JobRecord, type StepRecord } from '../job.repository';
 import { publishJobStatus } from './job-lifecycle.publisher';
-import { canMoveJob, isCurrentAttempt, nextStep } from './job-saga.policy';
+import { canMoveJob, canMoveStep, isCurrentAttempt, nextStep } from './job-saga.policy';
 
 /**
  * The job saga: advances a job as its steps report (`job.events`), each event in the transaction
@@ -51,9 +51,17 @@ export class JobSagaHandlers {
     return { job: state.job, steps: state.steps, step };
   }
 
+  /** Refuses (and logs) a step transition the lifecycle does not allow. */
+  private stepMayMove(step: StepRecord, to: StepRecord['status']): boolean {
+    if (step.status === to || canMoveStep(step.status, to)) return true;
+    this.logger.warn({ job_id: step.jobId, step: step.name, from: step.status, to }, 'illegal step transition refused');
+    return false;
+  }
+
   private async onStarted(sql: Sql, event: InboundEvent<typeof EventTypes.StepStartedV1>): Promise<void> {
     const state = await this.load(sql, event.payload);
-    if (!state) return;
+    if (!state || !this.stepMayMove(state.step, 'running')) return;
+    // A takeover after a lost lease starts the same attempt again: only the worker changes.
     await this.jobs.updateStep(sql, state.job.id, state.step.name, { status: 'running', worker: event.payload.worker });
     await this.moveJob(sql, state.job, 'running');
   }
@@ -62,6 +70,7 @@ export class JobSagaHandlers {
     const state = await this.load(sql, event.payload);
     if (!state) return;
     const { job, steps, step } = state;
+    if (!this.stepMayMove(step, 'succeeded')) return;
     await this.jobs.updateStep(sql, job.id, step.name, { status: 'succeeded', worker: event.payload.worker, result: event.payload.result });
     const next = nextStep(step.name);
     if (next) {
@@ -75,7 +84,7 @@ export class JobSagaHandlers {
 
   private async onFailed(sql: Sql, event: InboundEvent<typeof EventTypes.StepFailedV1>): Promise<void> {
     const state = await this.load(sql, event.payload);
-    if (!state) return;
+    if (!state || !this.stepMayMove(state.step, 'failed')) return;
     await this.jobs.updateStep(sql, state.job.id, state.step.name, { status: 'failed', worker: event.payload.worker, error: event.payload.error });
     await this.moveJob(sql, state.job, 'failed', { error: event.payload.error });
   }
@@ -104,10 +113,10 @@ export class JobSagaHandlers {
       inputs,
       requestedAt: new Date().toISOString(),
     };
-    // Only thumbnails follow another step today; the transcode request is issued at submit.
+    const route = stepRequestRoute(step, job.lane);
     await appendToOutbox(sql, API_SCHEMA, {
-      topic: Topics.thumbnailRequests,
-      type: EventTypes.ThumbnailRequestedV1,
+      topic: route.topic,
+      type: route.type,
       aggregateType: JOB_AGGREGATE,
       aggregateId: job.id,
       payload,

@@ -10,6 +10,7 @@ const CODES_BY_STATUS: Record<number, string> = {
   404: ErrorCodes.notFound,
   413: ErrorCodes.payloadTooLarge,
   415: ErrorCodes.unsupportedMediaType,
+  503: 'not_ready',
 };
 
 /** HTTP status of domain errors that reach the edge, by stable code. */
@@ -51,7 +52,13 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const code = CODES_BY_STATUS[status] ?? (status >= 500 ? ErrorCodes.internal : `http_${status}`);
       const detail = status === 404 ? `no route ${request.method} ${request.path}` : exception.message;
-      return { problem: { type: problemType(code), title: exception.name.replace(/Exception$/, ''), status, code, detail, instance }, headers: {} };
+      const body = exception.getResponse();
+      // Readiness failures carry their per-dependency checks; keep them for the operator.
+      const checks = typeof body === 'object' && body !== null && 'checks' in body ? { checks: (body as { checks: unknown }).checks } : {};
+      return {
+        problem: { type: problemType(code), title: exception.name.replace(/Exception$/, ''), status, code, detail, instance, ...checks },
+        headers: {},
+      };
     }
     return {
       problem: { type: problemType(ErrorCodes.internal), title: 'Internal Server Error', status: 500, code: ErrorCodes.internal, instance },

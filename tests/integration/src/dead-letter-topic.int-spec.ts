@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { deadLetterTopic, MessageHeaders, Topics } from '@longhaul/contracts';
+import { sampleJobRequest } from '@longhaul/testing';
+import { testEnv } from './test-env';
+
+const env = testEnv();
+
+afterAll(() => env.db.close());
+
+describe('a message that cannot be handled goes to <topic>.dlq and the consumer carries on', () => {
+  it('routes unparseable and schema-breaking events to job.events.dlq with the reason in headers', async () => {
+    const marker = randomUUID();
+    await env.kafka.produce(Topics.jobEvents, {
+      key: marker,
+      value: '{"this is": not json',
+      headers: { [MessageHeaders.eventId]: randomUUID(), [MessageHeaders.eventType]: 'StepCompleted.v1' },
+    });
+    await env.kafka.produce(Topics.jobEvents, {
+      key: marker,
+      value: JSON.stringify({ jobId: marker, step: 'transcode', attempt: 'first' }),
+      headers: { [MessageHeaders.eventId]: randomUUID(), [MessageHeaders.eventType]: 'StepCompleted.v1' },
+    });
+
+    const dead = await env.kafka.find(deadLetterTopic(Topics.jobEvents), (m) => m.key === marker, 2);
+    expect(dead.map((m) => m.headers[MessageHeaders.dlqErrorCode])).toEqual(['message_unparseable', 'message_schema_invalid']);
+    expect(dead[0]!.value).toBe('{"this is": not json');
+    expect(dead[1]!.headers[MessageHeaders.dlqErrorMessage]).toContain('attempt');
+    expect(dead.every((m) => m.headers[MessageHeaders.dlqSource]?.startsWith(`${Topics.jobEvents}/`))).toBe(true);
+
+    // The saga is still consuming: a job submitted now completes.
+    const { body: job } = await env.api.submitJob(sampleJobRequest());
+    await env.api.waitForStatus(job.id, 'completed');
+  });
+});
