@@ -7,3 +7,4 @@ export * from './topic.provisioner';
 export * from './dead-letter.publisher';
 export * from './event-consumer';
 export type { Kafka } from 'kafkajs';
+export * from './consumer.lifecycle';

@@ -4,3 +4,4 @@ export * from './data-source.factory';
 export * from './migration.runner';
 export * from './id.generator';
 export type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
+export * from './migrate.command';

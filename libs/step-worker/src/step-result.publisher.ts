@@ -1,4 +1,4 @@
-import { EventTypes, JOB_AGGREGATE, Topics, type SerializedError, type StepRequestedV1 } from '@longhaul/contracts';
+import { EventTypes, JOB_AGGREGATE, Topics, type EventType, type SerializedError, type StepRequestedV1 } from '@longhaul/contracts';
 import { appendToOutbox } from '@longhaul/outbox';
 import type { Sql } from '@longhaul/persistence';
 
@@ -8,37 +8,30 @@ import type { Sql } from '@longhaul/persistence';
  * exactly when it is recorded.
  */
 export class StepResultPublisher {
-  constructor(private readonly schema: string) {}
+  constructor(
+    private readonly schema: string,
+    private readonly worker: string,
+  ) {}
 
-  started(sql: Sql, request: StepRequestedV1, worker: string, traceparent: string | null): Promise<string> {
-    return appendToOutbox(sql, this.schema, {
-      topic: Topics.jobEvents,
-      type: EventTypes.StepStartedV1,
-      aggregateType: JOB_AGGREGATE,
-      aggregateId: request.jobId,
-      payload: { jobId: request.jobId, step: request.step, attempt: request.attempt, worker, startedAt: new Date().toISOString() },
-      traceparent,
-    });
+  started(sql: Sql, request: StepRequestedV1, traceparent: string | null): Promise<string> {
+    return this.publish(sql, EventTypes.StepStartedV1, request, traceparent, { startedAt: new Date().toISOString() });
   }
 
-  completed(sql: Sql, request: StepRequestedV1, worker: string, result: Record<string, unknown>, traceparent: string | null): Promise<string> {
-    return appendToOutbox(sql, this.schema, {
-      topic: Topics.jobEvents,
-      type: EventTypes.StepCompletedV1,
-      aggregateType: JOB_AGGREGATE,
-      aggregateId: request.jobId,
-      payload: { jobId: request.jobId, step: request.step, attempt: request.attempt, worker, result, completedAt: new Date().toISOString() },
-      traceparent,
-    });
+  completed(sql: Sql, request: StepRequestedV1, result: Record<string, unknown>, traceparent: string | null): Promise<string> {
+    return this.publish(sql, EventTypes.StepCompletedV1, request, traceparent, { result, completedAt: new Date().toISOString() });
   }
 
-  failed(sql: Sql, request: StepRequestedV1, worker: string, error: SerializedError, traceparent: string | null): Promise<string> {
+  failed(sql: Sql, request: StepRequestedV1, error: SerializedError, traceparent: string | null): Promise<string> {
+    return this.publish(sql, EventTypes.StepFailedV1, request, traceparent, { error, failedAt: new Date().toISOString() });
+  }
+
+  private publish(sql: Sql, type: EventType, request: StepRequestedV1, traceparent: string | null, fields: Record<string, unknown>): Promise<string> {
     return appendToOutbox(sql, this.schema, {
       topic: Topics.jobEvents,
-      type: EventTypes.StepFailedV1,
+      type,
       aggregateType: JOB_AGGREGATE,
       aggregateId: request.jobId,
-      payload: { jobId: request.jobId, step: request.step, attempt: request.attempt, worker, error, failedAt: new Date().toISOString() },
+      payload: { jobId: request.jobId, step: request.step, attempt: request.attempt, worker: this.worker, ...fields },
       traceparent,
     });
   }

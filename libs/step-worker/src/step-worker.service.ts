@@ -32,7 +32,7 @@ export class StepWorkerService implements OnApplicationBootstrap, OnApplicationS
     @Inject(SERVICE_INFO) private readonly info: ServiceInfo,
   ) {
     const queue = new WorkQueueRepository(info.schema);
-    this.publisher = new StepResultPublisher(info.schema);
+    this.publisher = new StepResultPublisher(info.schema, info.instanceId);
     this.consumer = new EventConsumer({
       kafka,
       dataSource,
@@ -50,12 +50,12 @@ export class StepWorkerService implements OnApplicationBootstrap, OnApplicationS
       concurrency: options.concurrency,
       leaseMs: options.leaseMs,
       pollMs: options.pollMs,
-      onClaimed: (sql, item) => this.publisher.started(sql, request(item), info.instanceId, item.traceparent).then(() => undefined),
+      onClaimed: (sql, item) => this.publisher.started(sql, request(item), item.traceparent).then(() => undefined),
       execute: (item, signal) => this.execute(item, signal),
       onSucceeded: (sql, item, outcome) =>
-        this.publisher.completed(sql, request(item), info.instanceId, outcome.result, outcome.traceparent).then(() => undefined),
+        this.publisher.completed(sql, request(item), outcome.result, outcome.traceparent).then(() => undefined),
       onFailed: (sql, item, error) =>
-        this.publisher.failed(sql, request(item), info.instanceId, error.toJSON(), item.traceparent).then(() => undefined),
+        this.publisher.failed(sql, request(item), error.toJSON(), item.traceparent).then(() => undefined),
     });
   }
 

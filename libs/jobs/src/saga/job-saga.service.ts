@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Topics } from '@longhaul/contracts';
-import { EventConsumer, type Kafka } from '@longhaul/messaging';
+import { ConsumerLifecycle, EventConsumer, type Kafka } from '@longhaul/messaging';
 import type { DataSource } from '@longhaul/persistence';
 import { DATA_SOURCE, KAFKA, LOGGER } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
@@ -12,26 +12,18 @@ export const SAGA_GROUP_ID = 'longhaul.api.saga';
 
 /** Runs the saga's consumer of `job.events` for the life of the api process. */
 @Injectable()
-export class JobSagaService implements OnApplicationBootstrap, OnApplicationShutdown {
-  readonly consumer: EventConsumer;
-
+export class JobSagaService extends ConsumerLifecycle {
   constructor(@Inject(DATA_SOURCE) dataSource: DataSource, @Inject(KAFKA) kafka: Kafka, @Inject(LOGGER) logger: Logger) {
-    this.consumer = new EventConsumer({
-      kafka,
-      dataSource,
-      logger,
-      groupId: SAGA_GROUP_ID,
-      topics: [Topics.jobEvents],
-      schema: API_SCHEMA,
-      handlers: new JobSagaHandlers(logger.child({ component: 'saga' })).handlers(),
-    });
-  }
-
-  onApplicationBootstrap(): Promise<void> {
-    return this.consumer.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.consumer.stop();
+    super(
+      new EventConsumer({
+        kafka,
+        dataSource,
+        logger,
+        groupId: SAGA_GROUP_ID,
+        topics: [Topics.jobEvents],
+        schema: API_SCHEMA,
+        handlers: new JobSagaHandlers(logger.child({ component: 'saga' })).handlers(),
+      }),
+    );
   }
 }
