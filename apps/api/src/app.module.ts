@@ -8,10 +8,11 @@ import { JobsController } from './http/jobs.controller';
 /** The api: accepts and shows jobs over HTTP, and runs the job saga. */
 @Module({})
 export class AppModule {
-  static forRoot(config: ApiConfig, logger: Logger): DynamicModule {
+  /** `onShutdown` flushes telemetry once everything else has stopped. */
+  static forRoot(config: ApiConfig, logger: Logger, onShutdown?: () => Promise<void>): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot({ service: 'api', schema: API_SCHEMA, config, logger, migrations: apiMigrations }), JobsModule],
+      imports: [CoreModule.forRoot({ service: 'api', schema: API_SCHEMA, config, logger, migrations: apiMigrations, onShutdown }), JobsModule],
       controllers: [JobsController],
     };
   }

@@ -8,9 +8,8 @@ import { AppModule } from './app.module';
 async function main(): Promise<void> {
   const config = loadApiConfig();
   const logger = createLogger('api', config.LOG_LEVEL);
-  process.once('beforeExit', () => void stopTelemetry());
   await bootstrapService({
-    module: AppModule.forRoot(config, logger),
+    module: AppModule.forRoot(config, logger, stopTelemetry),
     logger,
     host: config.HOST,
     port: config.PORT,

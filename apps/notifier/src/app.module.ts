@@ -7,11 +7,12 @@ import type { NotifierConfig } from './app.config';
 /** The notifier: consumes job lifecycle events and records what it received. */
 @Module({})
 export class AppModule {
-  static forRoot(config: NotifierConfig, logger: Logger): DynamicModule {
+  /** `onShutdown` flushes telemetry once everything else has stopped. */
+  static forRoot(config: NotifierConfig, logger: Logger, onShutdown?: () => Promise<void>): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot({ service: 'notifier', schema: NOTIFIER_SCHEMA, config, logger, migrations: notifierMigrations }),
+        CoreModule.forRoot({ service: 'notifier', schema: NOTIFIER_SCHEMA, config, logger, migrations: notifierMigrations, onShutdown }),
         NotificationsModule,
       ],
     };

@@ -9,11 +9,12 @@ import type { ThumbnailerConfig } from './app.config';
 /** The thumbnailer: consumes its step requests and runs them from its durable queue. */
 @Module({})
 export class AppModule {
-  static forRoot(config: ThumbnailerConfig, logger: Logger): DynamicModule {
+  /** `onShutdown` flushes telemetry once everything else has stopped. */
+  static forRoot(config: ThumbnailerConfig, logger: Logger, onShutdown?: () => Promise<void>): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot({ service: 'thumbnailer', schema: THUMBNAILER_SCHEMA, config, logger, migrations: thumbnailerMigrations }),
+        CoreModule.forRoot({ service: 'thumbnailer', schema: THUMBNAILER_SCHEMA, config, logger, migrations: thumbnailerMigrations, onShutdown }),
         StepWorkerModule.forRoot(
           {
             step: 'thumbnail',

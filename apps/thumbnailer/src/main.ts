@@ -8,8 +8,7 @@ import { AppModule } from './app.module';
 async function main(): Promise<void> {
   const config = loadThumbnailerConfig();
   const logger = createLogger('thumbnailer', config.LOG_LEVEL);
-  process.once('beforeExit', () => void stopTelemetry());
-  await bootstrapService({ module: AppModule.forRoot(config, logger), logger, host: config.HOST, port: config.PORT });
+  await bootstrapService({ module: AppModule.forRoot(config, logger, stopTelemetry), logger, host: config.HOST, port: config.PORT });
 }
 
 main().catch((error: unknown) => {

@@ -9,11 +9,12 @@ import type { TranscoderConfig } from './app.config';
 /** The transcoder: consumes its step requests and runs them from its durable queue. */
 @Module({})
 export class AppModule {
-  static forRoot(config: TranscoderConfig, logger: Logger): DynamicModule {
+  /** `onShutdown` flushes telemetry once everything else has stopped. */
+  static forRoot(config: TranscoderConfig, logger: Logger, onShutdown?: () => Promise<void>): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot({ service: 'transcoder', schema: TRANSCODER_SCHEMA, config, logger, migrations: transcoderMigrations }),
+        CoreModule.forRoot({ service: 'transcoder', schema: TRANSCODER_SCHEMA, config, logger, migrations: transcoderMigrations, onShutdown }),
         StepWorkerModule.forRoot(
           {
             step: 'transcode',

@@ -1,4 +1,4 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
 import type { EventConsumer } from './event-consumer';
 
 /**
@@ -6,14 +6,15 @@ import type { EventConsumer } from './event-consumer';
  * ready and leaves it cleanly on shutdown, so the group rebalances at once instead of waiting
  * for the session to time out.
  */
-export abstract class ConsumerLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class ConsumerLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   protected constructor(readonly consumer: EventConsumer) {}
 
   onApplicationBootstrap(): Promise<void> {
     return this.consumer.start();
   }
 
-  onApplicationShutdown(): Promise<void> {
+  /** Before any module's `onApplicationShutdown`, so the database is still there. */
+  beforeApplicationShutdown(): Promise<void> {
     return this.consumer.stop();
   }
 }

@@ -14,7 +14,11 @@ export interface CoreModuleOptions {
   config: CommonEnv;
   logger: Logger;
   migrations: Array<new () => MigrationInterface>;
+  /** Runs last on shutdown, e.g. to flush the spans still buffered for export. */
+  onShutdown?: () => Promise<void>;
 }
+
+const ON_SHUTDOWN = Symbol('longhaul.onShutdown');
 
 /**
  * What every service needs, provided globally: its logger, a data source on its own schema
@@ -22,7 +26,10 @@ export interface CoreModuleOptions {
  */
 @Module({})
 export class CoreModule implements OnApplicationShutdown {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(ON_SHUTDOWN) private readonly onShutdown: () => Promise<void>,
+  ) {}
 
   static forRoot(options: CoreModuleOptions): DynamicModule {
     const info: ServiceInfo = {
@@ -36,6 +43,7 @@ export class CoreModule implements OnApplicationShutdown {
       controllers: [HealthController],
       providers: [
         { provide: SERVICE_INFO, useValue: info },
+        { provide: ON_SHUTDOWN, useValue: options.onShutdown ?? (async () => undefined) },
         { provide: LOGGER, useValue: options.logger },
         {
           provide: DATA_SOURCE,
@@ -64,5 +72,6 @@ export class CoreModule implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    await this.onShutdown().catch(() => undefined);
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { StepRequestedV1 } from '@longhaul/contracts';
 import { EventConsumer, type Kafka } from '@longhaul/messaging';
@@ -17,7 +17,7 @@ import { STEP_WORKER_OPTIONS, type StepWorkerOptions } from './step-worker.optio
  * outbox in the transactions that claim and finish each item.
  */
 @Injectable()
-export class StepWorkerService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly consumer: EventConsumer;
   private readonly runner: WorkQueueRunner<{ result: Record<string, unknown>; traceparent: string | null }>;
   private readonly publisher: StepResultPublisher;
@@ -65,7 +65,8 @@ export class StepWorkerService implements OnApplicationBootstrap, OnApplicationS
     this.logger.info({ step: this.options.step, topics: this.options.requestTopics }, 'step worker started');
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Runs before the core module closes the database, so in-flight work can still be recorded or handed back. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.consumer.stop();
     await this.runner.stop(this.options.shutdownGraceMs);
   }

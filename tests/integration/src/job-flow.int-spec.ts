@@ -90,4 +90,22 @@ describe('a job end to end through Postgres → Debezium → Kafka → workers �
     expect(new Set(racers.map((r) => r.body.id)).size).toBe(1);
     await env.api.waitForStatus(first.body.id, 'completed');
   });
+
+  it('leaves one trace in Jaeger that spans all four services', async () => {
+    const { body: job } = await env.api.submitJob(sampleJobRequest());
+    await env.api.waitForStatus(job.id, 'completed');
+    expect(job.traceId).toMatch(/^[\da-f]{32}$/);
+    // Spans are exported in batches, so the trace fills in over a few seconds.
+    const services = await waitFor(
+      async () => {
+        const response = await fetch(`${env.jaegerUrl}/api/traces/${job.traceId}`);
+        if (!response.ok) return null;
+        const trace = ((await response.json()) as { data: Array<{ processes: Record<string, { serviceName: string }> }> }).data[0];
+        const names = new Set(Object.values(trace?.processes ?? {}).map((p) => p.serviceName));
+        return names.size === 4 ? names : null;
+      },
+      { timeoutMs: 45_000, intervalMs: 1000, description: `trace ${job.traceId} to hold spans of all four services` },
+    );
+    expect([...services].sort()).toEqual(['api', 'notifier', 'thumbnailer', 'transcoder']);
+  });
 });

@@ -40,5 +40,6 @@ export default async function globalSetup(): Promise<void> {
   process.env['LONGHAUL_TEST_DATABASE_URL'] = stack.databaseUrl;
   process.env['LONGHAUL_TEST_KAFKA_BROKERS'] = stack.kafkaBrokers;
   process.env['LONGHAUL_TEST_STACK'] = stack.mode;
+  process.env['LONGHAUL_TEST_JAEGER_URL'] = stack.jaegerUrl;
   process.env['LONGHAUL_TEST_LOG_DIR'] = logDir;
 }

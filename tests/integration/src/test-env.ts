@@ -13,5 +13,6 @@ export function testEnv() {
     kafka: new KafkaProbe(need('LONGHAUL_TEST_KAFKA_BROKERS')),
     databaseUrl: need('LONGHAUL_TEST_DATABASE_URL'),
     stackMode: need('LONGHAUL_TEST_STACK'),
+    jaegerUrl: need('LONGHAUL_TEST_JAEGER_URL'),
   };
 }
