@@ -23,6 +23,8 @@ export async function bootstrapService(options: BootstrapOptions): Promise<INest
     logger: new PinoNestLogger(options.logger),
     bodyParser: false,
   });
+  // Do not advertise the framework to every client.
+  (app.getHttpAdapter().getInstance() as { disable?: (setting: string) => void }).disable?.('x-powered-by');
   options.configure?.(app);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.listen(options.port, options.host);
