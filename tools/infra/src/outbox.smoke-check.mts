@@ -85,6 +85,9 @@ function row(topic: string, traceparent: string | null): OutboxRow {
   };
 }
 
+// The same shape as `createOutboxTableSql` in libs/outbox. Written out here because this CLI runs
+// unbuilt on Node's type stripping and cannot load the workspace libraries; if the outbox
+// contract changes, change both (the connector JSON reads these column names).
 async function createOutbox(db: pg.Client, config: StackConfig): Promise<void> {
   await dropOutbox(db, config);
   await db.query(`CREATE SCHEMA ${SCHEMA}`);
