@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { CommonEnvSchema, envPort, loadConfig } from '@longhaul/config';
+import { RetryPolicySchema, type JobsModuleOptions, type QueuesModuleOptions } from '@longhaul/jobs';
+
+const ms = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 /** The api's environment, validated once at start. */
 export const ApiEnvSchema = CommonEnvSchema.extend({
@@ -7,10 +10,82 @@ export const ApiEnvSchema = CommonEnvSchema.extend({
   PORT: envPort.default(3000),
   /** Largest JSON body accepted; larger ones get 413. @defaultValue 64kb */
   API_JSON_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('64kb'),
+  /** Attempts per step series, the first included. @defaultValue 5 */
+  RETRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  /** Backoff ceiling before the first retry (full jitter below it). @defaultValue 1000 */
+  RETRY_BASE_MS: ms(1000),
+  /** Largest backoff. @defaultValue 60000 */
+  RETRY_CAP_MS: ms(60_000),
+  /**
+   * Per job type overrides, JSON: `{"video.process":{"maxAttempts":3,"baseMs":500,"capMs":10000}}`.
+   * @defaultValue {}
+   */
+  RETRY_POLICIES: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.string(), RetryPolicySchema)),
+  /** How often due retries are looked for. @defaultValue 250 */
+  RETRY_SCHEDULER_POLL_MS: ms(250, 10),
+  /** Media duration assumed for the lane estimate while the input is not probed. @defaultValue 60 */
+  LANE_ASSUMED_DURATION_S: z.coerce.number().min(0).default(60),
+  /** Largest estimated cost (media seconds × rendition weights) that goes to the fast lane. @defaultValue 1800 */
+  LANE_FAST_MAX_COST: z.coerce.number().min(0).default(1800),
+  /** How often the watchdog looks for silent steps. @defaultValue 5000 */
+  WATCHDOG_INTERVAL_MS: ms(5000, 100),
+  /** A dispatched request no worker confirmed within this is re-dispatched. @defaultValue 300000 */
+  WATCHDOG_UNRELAYED_MS: ms(300_000, 1000),
+  /** A confirmed request not started within this is re-dispatched. @defaultValue 3600000 */
+  WATCHDOG_QUEUED_MS: ms(3_600_000, 1000),
+  /** A running step without a heartbeat for this long is re-dispatched (keep it well above the workers' STEP_PROGRESS_INTERVAL_MS). @defaultValue 120000 */
+  WATCHDOG_SILENT_MS: ms(120_000, 1000),
+  /** Queued steps in the fast lane at which submits to it get 429. @defaultValue 10000 */
+  ADMISSION_MAX_DEPTH_FAST: z.coerce.number().int().min(1).default(10_000),
+  /** Queued steps in the slow lane at which submits to it get 429. @defaultValue 2000 */
+  ADMISSION_MAX_DEPTH_SLOW: z.coerce.number().int().min(1).default(2_000),
+  /** Unconsumed messages of a lane's worker groups at which submits to it get 429. @defaultValue 20000 */
+  ADMISSION_MAX_LAG: z.coerce.number().int().min(1).default(20_000),
+  /** How often queue depth per lane is sampled. @defaultValue 1000 */
+  QUEUE_SAMPLE_MS: ms(1000, 10),
 });
 
 export type ApiConfig = z.infer<typeof ApiEnvSchema>;
 
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   return loadConfig('api', ApiEnvSchema, env);
+}
+
+/** The jobs module's options from the api's config. */
+export function jobsOptions(config: ApiConfig): JobsModuleOptions {
+  return {
+    retry: {
+      fallback: { maxAttempts: config.RETRY_MAX_ATTEMPTS, baseMs: config.RETRY_BASE_MS, capMs: config.RETRY_CAP_MS },
+      byType: config.RETRY_POLICIES,
+    },
+    lanes: { assumedDurationSeconds: config.LANE_ASSUMED_DURATION_S, fastLaneMaxCost: config.LANE_FAST_MAX_COST },
+    schedulerPollMs: config.RETRY_SCHEDULER_POLL_MS,
+    watchdog: {
+      intervalMs: config.WATCHDOG_INTERVAL_MS,
+      unrelayedMs: config.WATCHDOG_UNRELAYED_MS,
+      queuedMs: config.WATCHDOG_QUEUED_MS,
+      silentMs: config.WATCHDOG_SILENT_MS,
+    },
+    effectLedger: config.LONGHAUL_EFFECT_LEDGER,
+  };
+}
+
+/** The queues module's options (admission limits, sampling) from the api's config. */
+export function queuesOptions(config: ApiConfig): QueuesModuleOptions {
+  return {
+    maxDepth: { fast: config.ADMISSION_MAX_DEPTH_FAST, slow: config.ADMISSION_MAX_DEPTH_SLOW },
+    maxLag: config.ADMISSION_MAX_LAG,
+    sampleMs: config.QUEUE_SAMPLE_MS,
+  };
 }

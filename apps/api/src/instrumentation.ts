@@ -1,10 +1,11 @@
-// Loaded before anything else so OpenTelemetry can patch http and pg before they are required.
+// Loaded before anything else so OpenTelemetry can patch http, pg and kafkajs before they are
+// required. It reads only the tracing settings: the app config pulls in the whole app.
+import { loadTelemetryConfig } from '@longhaul/config';
 import { startTelemetry } from '@longhaul/telemetry';
-import { loadApiConfig } from './app.config';
 
-const config = loadApiConfig();
+const telemetry = loadTelemetryConfig('api');
 export const stopTelemetry = startTelemetry({
   serviceName: 'api',
-  otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
-  enabled: config.LONGHAUL_TRACING,
+  otlpEndpoint: telemetry.endpoint,
+  enabled: telemetry.enabled,
 });

@@ -13,7 +13,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot({ service: 'notifier', schema: NOTIFIER_SCHEMA, config, logger, migrations: notifierMigrations, onShutdown }),
-        NotificationsModule,
+        NotificationsModule.forRoot({ effectLedger: config.LONGHAUL_EFFECT_LEDGER }),
       ],
     };
   }

@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { CommonEnvSchema, envPort, loadConfig } from '@longhaul/config';
+import { StepWorkerEnvSchema } from '@longhaul/step-worker';
 
-/** The thumbnailer's environment, validated once at start. */
-export const ThumbnailerEnvSchema = CommonEnvSchema.extend({
+/** The thumbnailer's environment, validated once at start. Step worker variables: `StepWorkerEnvSchema`. */
+export const ThumbnailerEnvSchema = CommonEnvSchema.extend(StepWorkerEnvSchema.shape).extend({
   /** Health endpoint port. @defaultValue 3002 */
   PORT: envPort.default(3002),
-  /** Attempts run at once by this instance. @defaultValue 2 */
+  /** Attempts run at once by this instance (its one lane). @defaultValue 2 */
   STEP_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  /** Lease length; a crashed instance's work is taken over after it. @defaultValue 30000 */
-  STEP_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
-  /** Longest run of one attempt. @defaultValue 600000 */
-  STEP_DEADLINE_MS: z.coerce.number().int().min(100).default(600_000),
-  /** Idle queue polling interval. @defaultValue 200 */
-  STEP_POLL_MS: z.coerce.number().int().min(10).default(200),
-  /** How long the placeholder step takes. @defaultValue 500 */
-  PLACEHOLDER_STEP_MS: z.coerce.number().int().min(0).default(500),
 });
 
 export type ThumbnailerConfig = z.infer<typeof ThumbnailerEnvSchema>;

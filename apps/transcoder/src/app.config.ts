@@ -1,20 +1,24 @@
 import { z } from 'zod';
+import { Lanes } from '@longhaul/contracts';
 import { CommonEnvSchema, envPort, loadConfig } from '@longhaul/config';
+import { StepWorkerEnvSchema } from '@longhaul/step-worker';
 
-/** The transcoder's environment, validated once at start. */
-export const TranscoderEnvSchema = CommonEnvSchema.extend({
+/** The transcoder's environment, validated once at start. Step worker variables: `StepWorkerEnvSchema`. */
+export const TranscoderEnvSchema = CommonEnvSchema.extend(StepWorkerEnvSchema.shape).extend({
   /** Health endpoint port. @defaultValue 3001 */
   PORT: envPort.default(3001),
-  /** Attempts run at once by this instance. @defaultValue 2 */
-  STEP_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  /** Lease length; a crashed instance's work is taken over after it. @defaultValue 30000 */
-  STEP_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
-  /** Longest run of one attempt. @defaultValue 600000 */
-  STEP_DEADLINE_MS: z.coerce.number().int().min(100).default(600_000),
-  /** Idle queue polling interval. @defaultValue 200 */
-  STEP_POLL_MS: z.coerce.number().int().min(10).default(200),
-  /** How long the placeholder step takes. @defaultValue 500 */
-  PLACEHOLDER_STEP_MS: z.coerce.number().int().min(0).default(500),
+  /** Lanes this instance serves, comma-separated (`fast`, `slow`), e.g. `slow` for an instance kept for long work. @defaultValue fast,slow */
+  WORKER_LANES: z
+    .string()
+    .default('fast,slow')
+    .transform((s) => s.split(',').map((lane) => lane.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(Lanes)).min(1)),
+  /** Fast-lane attempts run at once by this instance. @defaultValue 2 */
+  STEP_CONCURRENCY_FAST: z.coerce.number().int().min(1).max(64).default(2),
+  /** Slow-lane attempts run at once by this instance. @defaultValue 1 */
+  STEP_CONCURRENCY_SLOW: z.coerce.number().int().min(1).max(64).default(1),
+  /** Longest fast-lane attempt before it is stopped and demoted to the slow lane; 0 for no budget. @defaultValue 120000 */
+  FAST_LANE_BUDGET_MS: z.coerce.number().int().min(0).default(120_000),
 });
 
 export type TranscoderConfig = z.infer<typeof TranscoderEnvSchema>;

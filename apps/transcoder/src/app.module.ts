@@ -1,16 +1,20 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { EventTypes, Topics } from '@longhaul/contracts';
+import { EventTypes } from '@longhaul/contracts';
 import { CoreModule } from '@longhaul/platform';
-import { StepWorkerModule } from '@longhaul/step-worker';
+import { simulationSettings, StepWorkerModule } from '@longhaul/step-worker';
 import type { Logger } from '@longhaul/telemetry';
-import { PlaceholderTranscodeExecutor, transcoderMigrations, TRANSCODER_SCHEMA } from '@longhaul/transcoding';
+import { PlaceholderTranscodeExecutor, simulatedTranscodeExecutor, transcodeLanes, transcoderMigrations, TRANSCODER_SCHEMA } from '@longhaul/transcoding';
 import type { TranscoderConfig } from './app.config';
 
-/** The transcoder: consumes its step requests and runs them from its durable queue. */
+/** The transcoder: consumes its lanes' step requests and runs them from its durable queue. */
 @Module({})
 export class AppModule {
   /** `onShutdown` flushes telemetry once everything else has stopped. */
   static forRoot(config: TranscoderConfig, logger: Logger, onShutdown?: () => Promise<void>): DynamicModule {
+    const executor =
+      config.STEP_MODE === 'simulated'
+        ? simulatedTranscodeExecutor(simulationSettings(config))
+        : new PlaceholderTranscodeExecutor(config.PLACEHOLDER_STEP_MS);
     return {
       module: AppModule,
       imports: [
@@ -18,16 +22,22 @@ export class AppModule {
         StepWorkerModule.forRoot(
           {
             step: 'transcode',
-            requestTopics: [Topics.transcodeRequestsFast, Topics.transcodeRequestsSlow],
             requestType: EventTypes.TranscodeRequestedV1,
-            groupId: 'longhaul.transcoder',
-            concurrency: config.STEP_CONCURRENCY,
+            lanes: transcodeLanes({
+              lanes: config.WORKER_LANES,
+              fastConcurrency: config.STEP_CONCURRENCY_FAST,
+              slowConcurrency: config.STEP_CONCURRENCY_SLOW,
+              fastBudgetMs: config.FAST_LANE_BUDGET_MS,
+            }),
+            controlGroupId: 'longhaul.transcoder.control',
             leaseMs: config.STEP_LEASE_MS,
             deadlineMs: config.STEP_DEADLINE_MS,
             pollMs: config.STEP_POLL_MS,
+            progressIntervalMs: config.STEP_PROGRESS_INTERVAL_MS,
             shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
+            effectLedger: config.LONGHAUL_EFFECT_LEDGER,
           },
-          new PlaceholderTranscodeExecutor(config.PLACEHOLDER_STEP_MS),
+          executor,
         ),
       ],
     };

@@ -31,6 +31,8 @@ export const CommonEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** Database pool size. @defaultValue 10 */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Record every applied effect in `<schema>.effect_ledger` (for audits and fault-injection runs). @defaultValue false */
+  LONGHAUL_EFFECT_LEDGER: envFlag.default(false),
   /** Time allowed for in-flight work on SIGTERM. @defaultValue 10000 */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });

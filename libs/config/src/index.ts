@@ -1,2 +1,3 @@
 export * from './config.loader';
 export * from './common.config';
+export * from './telemetry.config';

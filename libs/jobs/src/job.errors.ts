@@ -1,4 +1,4 @@
-import { ErrorCodes, LonghaulError } from '@longhaul/contracts';
+import { ErrorCodes, LonghaulError, type JobStatus } from '@longhaul/contracts';
 
 export class JobNotFoundError extends LonghaulError {
   constructor(readonly jobId: string) {
@@ -9,5 +9,21 @@ export class JobNotFoundError extends LonghaulError {
 export class IdempotencyKeyReusedError extends LonghaulError {
   constructor(key: string) {
     super(ErrorCodes.idempotencyKeyReused, `Idempotency-Key '${key}' was already used with a different request body`, false);
+  }
+}
+
+/** The job is finished and the requested change would reopen it (HTTP 409). */
+export class JobFinishedError extends LonghaulError {
+  constructor(
+    readonly jobId: string,
+    readonly status: JobStatus,
+  ) {
+    super(ErrorCodes.jobFinished, `job ${jobId} is already ${status}`, false, { state: status });
+  }
+}
+
+export class DeadLetterNotFoundError extends LonghaulError {
+  constructor(readonly deadLetterId: string) {
+    super(ErrorCodes.notFound, `dead letter ${deadLetterId} does not exist`, false);
   }
 }

@@ -1,6 +1,6 @@
-import type { JobStatus, JobStepView, JobView, Lane, SerializedError, StepName, StepStatus } from '@longhaul/contracts';
+import type { JobStatus, Lane, SerializedError, StepName, StepStatus } from '@longhaul/contracts';
 import type { Sql } from '@longhaul/persistence';
-import { traceIdOf } from '@longhaul/telemetry';
+import type { RetryPolicy } from './retry/retry.policy';
 
 /** A job row as the saga reads and changes it. */
 export interface JobRecord {
@@ -15,6 +15,11 @@ export interface JobRecord {
   error: SerializedError | null;
   version: number;
   traceparent: string | null;
+  retryPolicy: RetryPolicy;
+  createdAt: Date;
+  updatedAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
 }
 
 /** A step row. */
@@ -24,12 +29,79 @@ export interface StepRecord {
   position: number;
   status: StepStatus;
   attempt: number;
+  lane: Lane;
+  failures: number;
+  maxAttempts: number;
   worker: string | null;
+  queuedAt: Date | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  dispatchedAt: Date | null;
+  relayedAt: Date | null;
+  dueAt: Date | null;
+  heartbeatAt: Date | null;
+  progress: number | null;
+  deadLetterId: string | null;
   result: Record<string, unknown> | null;
+  error: SerializedError | null;
+  updatedAt: Date;
 }
 
-interface JobRow extends Omit<JobRecord, 'traceparent'> {
+/** The columns a step change may set. `NOW` stands for the database clock. */
+export const NOW = Symbol('now');
+type Stamp = Date | typeof NOW | null;
+export interface StepPatch {
+  status: StepStatus;
+  attempt: number;
+  lane: Lane;
+  failures: number;
+  worker: string | null;
+  queuedAt: Stamp;
+  startedAt: Stamp;
+  finishedAt: Stamp;
+  dispatchedAt: Stamp;
+  relayedAt: Stamp;
+  dueAt: Stamp;
+  heartbeatAt: Stamp;
+  progress: number | null;
+  deadLetterId: string | null;
+  result: Record<string, unknown> | null;
+  error: SerializedError | null;
+}
+
+const STEP_COLUMNS: Record<keyof StepPatch, string> = {
+  status: 'status',
+  attempt: 'attempt',
+  lane: 'lane',
+  failures: 'failures',
+  worker: 'worker',
+  queuedAt: 'queued_at',
+  startedAt: 'started_at',
+  finishedAt: 'finished_at',
+  dispatchedAt: 'dispatched_at',
+  relayedAt: 'relayed_at',
+  dueAt: 'due_at',
+  heartbeatAt: 'heartbeat_at',
+  progress: 'progress',
+  deadLetterId: 'dead_letter_id',
+  result: 'result',
+  error: 'error',
+};
+const JSON_COLUMNS = new Set(['result', 'error']);
+
+interface JobRow {
+  id: string;
+  type: string;
+  status: JobStatus;
+  lane: Lane;
+  source: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+  metadata: Record<string, string> | null;
+  result: Record<string, unknown> | null;
+  error: SerializedError | null;
+  version: number | string;
   traceparent: string | null;
+  retry_policy: RetryPolicy;
   created_at: Date;
   updated_at: Date;
   started_at: Date | null;
@@ -42,121 +114,182 @@ interface StepRow {
   position: number;
   status: StepStatus;
   attempt: number;
+  lane: Lane;
+  failures: number;
+  max_attempts: number;
   worker: string | null;
   queued_at: Date | null;
   started_at: Date | null;
   finished_at: Date | null;
+  dispatched_at: Date | null;
+  relayed_at: Date | null;
+  due_at: Date | null;
+  heartbeat_at: Date | null;
+  progress: number | null;
+  dead_letter_id: string | null;
   result: Record<string, unknown> | null;
   error: SerializedError | null;
+  updated_at: Date;
 }
 
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+function toJob(row: JobRow): JobRecord {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    lane: row.lane,
+    source: row.source,
+    outputs: row.outputs,
+    metadata: row.metadata,
+    result: row.result,
+    error: row.error,
+    version: Number(row.version),
+    traceparent: row.traceparent,
+    retryPolicy: row.retry_policy,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+function toStep(row: StepRow): StepRecord {
+  return {
+    jobId: row.job_id,
+    name: row.name,
+    position: row.position,
+    status: row.status,
+    attempt: row.attempt,
+    lane: row.lane,
+    failures: row.failures,
+    maxAttempts: row.max_attempts,
+    worker: row.worker,
+    queuedAt: row.queued_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    dispatchedAt: row.dispatched_at,
+    relayedAt: row.relayed_at,
+    dueAt: row.due_at,
+    heartbeatAt: row.heartbeat_at,
+    progress: row.progress === null ? null : Number(row.progress),
+    deadLetterId: row.dead_letter_id,
+    result: row.result,
+    error: row.error,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** A job with its steps in order. */
+export interface JobState {
+  job: JobRecord;
+  steps: StepRecord[];
+}
+
+/** A new job and its steps, as submit writes them. */
+export interface NewJob {
+  id: string;
+  type: string;
+  lane: Lane;
+  source: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+  metadata: Record<string, string> | null;
+  traceparent: string | null;
+  retryPolicy: RetryPolicy;
+  steps: Array<{ name: StepName; position: number; status: StepStatus; attempt: number; dispatched: boolean }>;
+}
 
 /** SQL of `api.jobs` and `api.job_steps`. Every method runs on the caller's connection. */
 export class JobRepository {
-  async insert(sql: Sql, job: JobRecord, steps: Array<Pick<StepRecord, 'name' | 'position' | 'status' | 'attempt'>>): Promise<void> {
+  async insert(sql: Sql, job: NewJob): Promise<void> {
     await sql.execute(
-      `INSERT INTO api.jobs (id, type, status, lane, source, outputs, metadata, version, traceparent)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [job.id, job.type, job.status, job.lane, JSON.stringify(job.source), JSON.stringify(job.outputs),
-        job.metadata ? JSON.stringify(job.metadata) : null, job.version, job.traceparent],
+      `INSERT INTO api.jobs (id, type, status, lane, source, outputs, metadata, version, traceparent, retry_policy)
+       VALUES ($1, $2, 'pending', $3, $4, $5, $6, 0, $7, $8)`,
+      [job.id, job.type, job.lane, JSON.stringify(job.source), JSON.stringify(job.outputs),
+        job.metadata ? JSON.stringify(job.metadata) : null, job.traceparent, JSON.stringify(job.retryPolicy)],
     );
-    for (const step of steps) {
+    for (const step of job.steps) {
       await sql.execute(
-        `INSERT INTO api.job_steps (job_id, name, position, status, attempt, queued_at)
-         VALUES ($1, $2, $3, $4, $5, CASE WHEN $4 = 'queued' THEN now() END)`,
-        [job.id, step.name, step.position, step.status, step.attempt],
+        `INSERT INTO api.job_steps (job_id, name, position, status, attempt, lane, max_attempts, queued_at, dispatched_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $4 = 'queued' THEN now() END, CASE WHEN $8 THEN now() END)`,
+        [job.id, step.name, step.position, step.status, step.attempt, job.lane, job.retryPolicy.maxAttempts, step.dispatched],
       );
     }
   }
 
-  /** Locks the job row for the rest of the transaction: the saga's per-job mutual exclusion. */
-  async lock(sql: Sql, jobId: string): Promise<{ job: JobRecord; steps: StepRecord[] } | null> {
-    const [job] = await sql.rows<JobRow>(`SELECT * FROM api.jobs WHERE id = $1 FOR UPDATE`, [jobId]);
+  /** Locks the job row for the rest of the transaction: the per-job mutual exclusion of every writer. */
+  async lock(sql: Sql, jobId: string, options: { skipLocked?: boolean } = {}): Promise<JobState | null> {
+    const [job] = await sql.rows<JobRow>(
+      `SELECT * FROM api.jobs WHERE id = $1 FOR UPDATE${options.skipLocked ? ' SKIP LOCKED' : ''}`,
+      [jobId],
+    );
     if (!job) return null;
-    const steps = await sql.rows<StepRow>(`SELECT * FROM api.job_steps WHERE job_id = $1 ORDER BY position`, [jobId]);
-    return {
-      job: { ...job, version: Number(job.version) },
-      steps: steps.map((s) => ({ jobId: s.job_id, name: s.name, position: s.position, status: s.status, attempt: s.attempt, worker: s.worker, result: s.result })),
-    };
+    return { job: toJob(job), steps: await this.steps(sql, jobId) };
   }
 
-  /** Moves the job to `status`, bumping its version; stamps start and finish times. */
+  /** Reads a job and its steps without locking. */
+  async find(sql: Sql, jobId: string): Promise<JobState | null> {
+    const [job] = await sql.rows<JobRow>(`SELECT * FROM api.jobs WHERE id = $1`, [jobId]);
+    if (!job) return null;
+    return { job: toJob(job), steps: await this.steps(sql, jobId) };
+  }
+
+  private async steps(sql: Sql, jobId: string): Promise<StepRecord[]> {
+    const rows = await sql.rows<StepRow>(`SELECT * FROM api.job_steps WHERE job_id = $1 ORDER BY position`, [jobId]);
+    return rows.map(toStep);
+  }
+
+  /**
+   * Moves the job to `status` and returns its next version. Stamps start and finish times;
+   * reopening (a replay) clears the finish time and the error.
+   */
   async setStatus(
     sql: Sql,
     jobId: string,
     status: JobStatus,
-    fields: { result?: Record<string, unknown>; error?: SerializedError } = {},
+    fields: { result?: Record<string, unknown>; error?: SerializedError; reopen?: boolean } = {},
   ): Promise<number> {
-    const [row] = await sql.rows<{ version: number }>(
+    const [row] = await sql.rows<{ version: number | string }>(
       `UPDATE api.jobs
           SET status = $2, version = version + 1, updated_at = now(),
-              result = coalesce($3, result), error = coalesce($4, error),
+              result = coalesce($3, result),
+              error = CASE WHEN $5 THEN NULL ELSE coalesce($4, error) END,
               started_at = CASE WHEN $2 = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
-              finished_at = CASE WHEN $2 IN ('completed', 'failed', 'cancelled') THEN now() ELSE finished_at END
+              finished_at = CASE WHEN $2 IN ('completed', 'failed', 'cancelled') THEN now()
+                                 WHEN $5 THEN NULL ELSE finished_at END
         WHERE id = $1
         RETURNING version`,
-      [jobId, status, fields.result ? JSON.stringify(fields.result) : null, fields.error ? JSON.stringify(fields.error) : null],
+      [jobId, status, fields.result ? JSON.stringify(fields.result) : null, fields.error ? JSON.stringify(fields.error) : null,
+        fields.reopen ?? false],
     );
     return Number(row!.version);
   }
 
-  async updateStep(
-    sql: Sql,
-    jobId: string,
-    name: StepName,
-    change: { status: StepStatus; attempt?: number; worker?: string; result?: Record<string, unknown>; error?: SerializedError },
-  ): Promise<void> {
-    await sql.execute(
-      `UPDATE api.job_steps
-          SET status = $3, attempt = coalesce($4, attempt), worker = coalesce($5, worker),
-              result = coalesce($6, result), error = coalesce($7, error), updated_at = now(),
-              queued_at = CASE WHEN $3 = 'queued' THEN now() ELSE queued_at END,
-              started_at = CASE WHEN $3 = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
-              finished_at = CASE WHEN $3 IN ('succeeded', 'failed', 'cancelled', 'dead') THEN now() ELSE finished_at END
-        WHERE job_id = $1 AND name = $2`,
-      [jobId, name, change.status, change.attempt ?? null, change.worker ?? null,
-        change.result ? JSON.stringify(change.result) : null, change.error ? JSON.stringify(change.error) : null],
+  /** Takes the job's next version without a status change (a step transition). */
+  async nextVersion(sql: Sql, jobId: string): Promise<number> {
+    const [row] = await sql.rows<{ version: number | string }>(
+      `UPDATE api.jobs SET version = version + 1, updated_at = now() WHERE id = $1 RETURNING version`,
+      [jobId],
     );
+    return Number(row!.version);
   }
 
-  /** The job as the API shows it, or null. */
-  async findView(sql: Sql, jobId: string): Promise<JobView | null> {
-    const [job] = await sql.rows<JobRow>(`SELECT * FROM api.jobs WHERE id = $1`, [jobId]);
-    if (!job) return null;
-    const steps = await sql.rows<StepRow>(`SELECT * FROM api.job_steps WHERE job_id = $1 ORDER BY position`, [jobId]);
-    return toView(job, steps);
+  async setLane(sql: Sql, jobId: string, lane: Lane): Promise<void> {
+    await sql.execute(`UPDATE api.jobs SET lane = $2, updated_at = now() WHERE id = $1`, [jobId, lane]);
   }
-}
 
-function toView(job: JobRow, steps: StepRow[]): JobView {
-  return {
-    id: job.id,
-    type: job.type,
-    status: job.status,
-    lane: job.lane,
-    source: job.source,
-    outputs: job.outputs,
-    metadata: job.metadata,
-    result: job.result,
-    error: job.error,
-    steps: steps.map(
-      (s): JobStepView => ({
-        name: s.name,
-        status: s.status,
-        attempt: s.attempt,
-        worker: s.worker,
-        queuedAt: iso(s.queued_at),
-        startedAt: iso(s.started_at),
-        finishedAt: iso(s.finished_at),
-        result: s.result,
-        error: s.error,
-      }),
-    ),
-    traceId: traceIdOf(job.traceparent),
-    createdAt: job.created_at.toISOString(),
-    updatedAt: job.updated_at.toISOString(),
-    startedAt: iso(job.started_at),
-    finishedAt: iso(job.finished_at),
-  };
+  /** Sets the given columns of one step (and `updated_at`). */
+  async patchStep(sql: Sql, jobId: string, name: StepName, patch: Partial<StepPatch>): Promise<void> {
+    const sets: string[] = ['updated_at = now()'];
+    const params: unknown[] = [jobId, name];
+    for (const [key, value] of Object.entries(patch) as Array<[keyof StepPatch, unknown]>) {
+      const column = STEP_COLUMNS[key];
+      if (value === NOW) {
+        sets.push(`${column} = now()`);
+        continue;
+      }
+      params.push(value !== null && JSON_COLUMNS.has(column) ? JSON.stringify(value) : value);
+      sets.push(`${column} = $${params.length}`);
+    }
+    await sql.execute(`UPDATE api.job_steps SET ${sets.join(', ')} WHERE job_id = $1 AND name = $2`, params);
+  }
 }

@@ -1,7 +1,7 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
 import type { EventType } from '@longhaul/contracts';
-import { deadLetterTopic } from '@longhaul/contracts';
+import { deadLetterTopic, ErrorCodes } from '@longhaul/contracts';
 import { inTransaction, type DataSource, type Sql } from '@longhaul/persistence';
 import { contextFromTraceparent, SpanAttributes, SpanNames, type Logger } from '@longhaul/telemetry';
 import { publishDeadLetter } from './dead-letter.publisher';
@@ -27,6 +27,11 @@ export interface EventConsumerOptions {
   logger: Logger;
   /** Partitions handled in parallel (order is kept within a partition). @defaultValue 3 */
   partitionsConsumedConcurrently?: number;
+  /**
+   * Times one message's handler may fail, while the database answers, before the message is
+   * dead-lettered as poison (`handler_failed`) so its partition moves on. @defaultValue 5
+   */
+  maxHandlerAttempts?: number;
 }
 
 /** Counters a consumer keeps, for logs and metrics. */
@@ -52,6 +57,8 @@ export class EventConsumer {
   private producer: Producer | null = null;
   private readonly log: Logger;
   private readonly tracer = trace.getTracer('longhaul.messaging');
+  /** Failed handling attempts per message (`topic/partition/offset`), for poison isolation. */
+  private readonly failures = new Map<string, number>();
 
   constructor(private readonly options: EventConsumerOptions) {
     this.log = options.logger.child({ component: 'consumer', group: options.groupId });
@@ -116,15 +123,43 @@ export class EventConsumer {
       },
       parent,
     );
+    const where = `${topic}/${partition}/${message.offset}`;
     try {
       await context.with(trace.setSpan(parent, span), () => this.handle(event, span));
+      this.failures.delete(where);
     } catch (error) {
       span.recordException(error as Error);
       span.setStatus({ code: SpanStatusCode.ERROR });
+      if (await this.isPoison(where)) {
+        const reason = { code: ErrorCodes.handlerFailed, message: `handler failed ${this.failures.get(where)} times: ${(error as Error).message}` };
+        await publishDeadLetter(this.producer!, topic, partition, message, reason);
+        this.failures.delete(where);
+        this.stats.deadLettered += 1;
+        this.log.error({ err: error, event_id: event.id, job_id: event.key, type: event.type, code: reason.code }, 'poison event dead-lettered');
+        return;
+      }
       this.log.error({ err: error, event_id: event.id, job_id: event.key, type: event.type }, 'event handling failed; will be redelivered');
       throw error;
     } finally {
       span.end();
+    }
+  }
+
+  /**
+   * A message is poison when its handler failed `maxHandlerAttempts` times while the database
+   * answers: the fault is in the message, not the infrastructure. While the database is down
+   * every message fails, and none of them must be dead-lettered for it.
+   */
+  private async isPoison(where: string): Promise<boolean> {
+    const count = (this.failures.get(where) ?? 0) + 1;
+    this.failures.set(where, count);
+    if (this.failures.size > 10_000) this.failures.clear();
+    if (count < (this.options.maxHandlerAttempts ?? 5)) return false;
+    try {
+      await this.options.dataSource.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
     }
   }
 

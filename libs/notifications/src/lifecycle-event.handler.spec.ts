@@ -1,11 +1,15 @@
 import pino from 'pino';
 import { EventTypes } from '@longhaul/contracts';
+import { EffectLedger } from '@longhaul/persistence';
 import { lifecycleHandlers } from './lifecycle-event.handler';
 
 describe('lifecycleHandlers', () => {
   it('handles every lifecycle event type and records each with its version', async () => {
-    const handlers = lifecycleHandlers(pino({ level: 'silent' }));
-    expect(Object.keys(handlers).sort()).toEqual([EventTypes.JobCompletedV1, EventTypes.JobFailedV1, EventTypes.JobStartedV1].sort());
+    const handlers = lifecycleHandlers(pino({ level: 'silent' }), new EffectLedger('notifier', true));
+    expect(Object.keys(handlers).sort()).toEqual(
+      [EventTypes.JobCompletedV1, EventTypes.JobFailedV1, EventTypes.JobStartedV1, EventTypes.JobCancelledV1, EventTypes.JobReopenedV1].sort(),
+    );
+    expect(handlers[EventTypes.StepTransitionedV1]).toBeUndefined();
 
     const statements: unknown[][] = [];
     const sql = { rows: async () => [], execute: async (_text: string, params: unknown[] = []) => (statements.push(params), 1) };
@@ -13,6 +17,9 @@ describe('lifecycleHandlers', () => {
     await handlers[EventTypes.JobCompletedV1]!(sql, {
       id: '0192f0c4-0000-7000-8000-000000000009', type: EventTypes.JobCompletedV1, key: payload.jobId, topic: 'job.lifecycle', partition: 0, offset: '1', traceparent: null, payload,
     });
-    expect(statements).toEqual([['0192f0c4-0000-7000-8000-000000000009', payload.jobId, 'JobCompleted.v1', 'completed', 2, JSON.stringify(payload)]]);
+    expect(statements).toEqual([
+      ['0192f0c4-0000-7000-8000-000000000009', payload.jobId, 'JobCompleted.v1', 'completed', 2, JSON.stringify(payload)],
+      ['notification.recorded', payload.jobId, null, 2],
+    ]);
   });
 });

@@ -1,13 +1,14 @@
-import { EventTypes, type JobLifecycleV1 } from '@longhaul/contracts';
+import { EventTypes, type EventType, type JobLifecycleV1 } from '@longhaul/contracts';
 import type { EventHandler, InboundEvent } from '@longhaul/messaging';
-import type { Sql } from '@longhaul/persistence';
+import type { EffectLedger, Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
 
 /**
- * Records each job lifecycle event the notifier receives. Delivery channels (webhooks, email)
- * hang off this record; it runs in the inbox's transaction, so each event is recorded once.
+ * Records each job-level lifecycle event the notifier receives (step transitions are not
+ * notified). Delivery channels (webhooks, email) hang off this record; it runs in the inbox's
+ * transaction, so each event is recorded once, and the effect ledger proves it.
  */
-export function lifecycleHandlers(logger: Logger): Record<string, EventHandler> {
+export function lifecycleHandlers(logger: Logger, ledger: EffectLedger): Partial<Record<EventType, EventHandler>> {
   const record: EventHandler = async (sql: Sql, event: InboundEvent) => {
     const payload = event.payload as JobLifecycleV1;
     await sql.execute(
@@ -15,11 +16,14 @@ export function lifecycleHandlers(logger: Logger): Record<string, EventHandler> 
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [event.id, payload.jobId, event.type, payload.status, payload.version, JSON.stringify(payload)],
     );
+    await ledger.record(sql, { effect: 'notification.recorded', jobId: payload.jobId, attempt: payload.version });
     logger.info({ job_id: payload.jobId, event_id: event.id, status: payload.status, version: payload.version }, 'lifecycle event received');
   };
   return {
     [EventTypes.JobStartedV1]: record,
     [EventTypes.JobCompletedV1]: record,
     [EventTypes.JobFailedV1]: record,
+    [EventTypes.JobCancelledV1]: record,
+    [EventTypes.JobReopenedV1]: record,
   };
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Topics } from '@longhaul/contracts';
 import { ConsumerLifecycle, EventConsumer, type Kafka } from '@longhaul/messaging';
-import type { DataSource } from '@longhaul/persistence';
+import { EffectLedger, type DataSource } from '@longhaul/persistence';
 import { DATA_SOURCE, KAFKA, LOGGER } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { lifecycleHandlers } from './lifecycle-event.handler';
+import { NOTIFICATIONS_OPTIONS, type NotificationsOptions } from './notifications.options';
 import { NOTIFIER_SCHEMA } from './notifier.migrations';
 
 /** Consumer group of the notifier. */
@@ -13,7 +14,12 @@ export const NOTIFIER_GROUP_ID = 'longhaul.notifier';
 /** Consumes `job.lifecycle` for the life of the notifier process. */
 @Injectable()
 export class NotifierService extends ConsumerLifecycle {
-  constructor(@Inject(DATA_SOURCE) dataSource: DataSource, @Inject(KAFKA) kafka: Kafka, @Inject(LOGGER) logger: Logger) {
+  constructor(
+    @Inject(DATA_SOURCE) dataSource: DataSource,
+    @Inject(KAFKA) kafka: Kafka,
+    @Inject(LOGGER) logger: Logger,
+    @Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions,
+  ) {
     super(
       new EventConsumer({
         kafka,
@@ -22,7 +28,7 @@ export class NotifierService extends ConsumerLifecycle {
         groupId: NOTIFIER_GROUP_ID,
         topics: [Topics.jobLifecycle],
         schema: NOTIFIER_SCHEMA,
-        handlers: lifecycleHandlers(logger.child({ component: 'notifications' })),
+        handlers: lifecycleHandlers(logger.child({ component: 'notifications' }), new EffectLedger(NOTIFIER_SCHEMA, options.effectLedger)),
       }),
     );
   }

@@ -5,3 +5,4 @@ export * from './migration.runner';
 export * from './id.generator';
 export type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 export * from './migrate.command';
+export * from './effect-ledger';

@@ -2,10 +2,18 @@ import type { StepName, StepRequestedV1 } from '@longhaul/contracts';
 
 /** What an executor gets besides the request. */
 export interface StepContext {
-  /** Aborts on the step's deadline, a lost lease, or shutdown: stop work and child processes. */
+  /**
+   * Aborts on the step's deadline, the lane's budget, a lost lease, a cancelled job, or
+   * shutdown: stop work and kill child processes.
+   */
   signal: AbortSignal;
   /** Which worker instance runs the attempt. */
   worker: string;
+  /**
+   * How far the attempt is, from 0 to 1 (values outside are clamped). Cheap to call often: the
+   * latest value is sent with the next `StepProgress` event, which goes out at a fixed interval.
+   */
+  reportProgress: (fraction: number) => void;
 }
 
 /**

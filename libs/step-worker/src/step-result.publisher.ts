@@ -1,11 +1,11 @@
-import { EventTypes, JOB_AGGREGATE, Topics, type EventType, type SerializedError, type StepRequestedV1 } from '@longhaul/contracts';
+import { EventTypes, JOB_AGGREGATE, Topics, type EventType, type Lane, type SerializedError, type StepRequestedV1 } from '@longhaul/contracts';
 import { appendToOutbox } from '@longhaul/outbox';
 import type { Sql } from '@longhaul/persistence';
 
 /**
- * Writes a step's progress and outcome to the worker's outbox, on `job.events`, keyed by job id.
- * Each call shares the transaction that changes the work item, so the saga hears of a result
- * exactly when it is recorded.
+ * Writes what happens to a step's attempt at this worker to the worker's outbox, on
+ * `job.events`, keyed by job id. Each call shares the transaction that changes the work item
+ * (or, for progress, renews its lease), so the saga hears of a change exactly when it is recorded.
  */
 export class StepResultPublisher {
   constructor(
@@ -13,16 +13,31 @@ export class StepResultPublisher {
     private readonly worker: string,
   ) {}
 
+  /** The attempt is in this worker's durable queue, in `lane` (the lane whose consumer took it). */
+  queued(sql: Sql, request: StepRequestedV1, lane: Lane, traceparent: string | null): Promise<string> {
+    return this.publish(sql, EventTypes.StepQueuedV1, request, traceparent, { lane, queuedAt: now() });
+  }
+
   started(sql: Sql, request: StepRequestedV1, traceparent: string | null): Promise<string> {
-    return this.publish(sql, EventTypes.StepStartedV1, request, traceparent, { startedAt: new Date().toISOString() });
+    return this.publish(sql, EventTypes.StepStartedV1, request, traceparent, { startedAt: now() });
+  }
+
+  /** The attempt is still running under a held lease; `progress` is null when the step never said. */
+  progress(sql: Sql, request: StepRequestedV1, progress: number | null, traceparent: string | null): Promise<string> {
+    return this.publish(sql, EventTypes.StepProgressV1, request, traceparent, { progress, at: now() });
   }
 
   completed(sql: Sql, request: StepRequestedV1, result: Record<string, unknown>, traceparent: string | null): Promise<string> {
-    return this.publish(sql, EventTypes.StepCompletedV1, request, traceparent, { result, completedAt: new Date().toISOString() });
+    return this.publish(sql, EventTypes.StepCompletedV1, request, traceparent, { result, completedAt: now() });
   }
 
   failed(sql: Sql, request: StepRequestedV1, error: SerializedError, traceparent: string | null): Promise<string> {
-    return this.publish(sql, EventTypes.StepFailedV1, request, traceparent, { error, failedAt: new Date().toISOString() });
+    return this.publish(sql, EventTypes.StepFailedV1, request, traceparent, { error, failedAt: now() });
+  }
+
+  /** The attempt ran past its fast-lane budget and was stopped; not a failure. */
+  demoted(sql: Sql, request: StepRequestedV1, budgetMs: number, traceparent: string | null): Promise<string> {
+    return this.publish(sql, EventTypes.StepDemotedV1, request, traceparent, { budgetMs, demotedAt: now() });
   }
 
   private publish(sql: Sql, type: EventType, request: StepRequestedV1, traceparent: string | null, fields: Record<string, unknown>): Promise<string> {
@@ -35,4 +50,8 @@ export class StepResultPublisher {
       traceparent,
     });
   }
+}
+
+function now(): string {
+  return new Date().toISOString();
 }

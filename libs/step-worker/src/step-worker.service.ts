@@ -1,78 +1,136 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { StepRequestedV1 } from '@longhaul/contracts';
+import { EventTypes, Topics, type StepRequestedV1 } from '@longhaul/contracts';
 import { EventConsumer, type Kafka } from '@longhaul/messaging';
-import type { DataSource } from '@longhaul/persistence';
+import { EffectLedger, type DataSource } from '@longhaul/persistence';
 import { DATA_SOURCE, KAFKA, LOGGER, SERVICE_INFO, type ServiceInfo } from '@longhaul/platform';
 import { contextFromTraceparent, currentTraceparent, SpanAttributes, SpanNames, type Logger } from '@longhaul/telemetry';
-import { WorkQueueRepository, WorkQueueRunner, type WorkItem } from '@longhaul/work-queue';
+import { WorkQueueRepository, WorkQueueRunner, type RunContext, type WorkItem } from '@longhaul/work-queue';
+import { createCancelJobHandler } from './cancel-job.handler';
+import { CancelledJobsRepository } from './cancelled-jobs.repository';
 import { STEP_EXECUTOR, type StepExecutor } from './step-executor';
 import { createStepRequestHandler } from './step-request.handler';
 import { StepResultPublisher } from './step-result.publisher';
-import { STEP_WORKER_OPTIONS, type StepWorkerOptions } from './step-worker.options';
+import { STEP_WORKER_OPTIONS, type StepWorkerLaneOptions, type StepWorkerOptions } from './step-worker.options';
+
+/** The effect recorded in `<schema>.effect_ledger` each time a work item succeeds. */
+export const WORK_ITEM_SUCCEEDED_EFFECT = 'work_item.succeeded';
+
+type Outcome = { result: Record<string, unknown>; traceparent: string | null };
+
+/** One lane at work: its consumer fills the queue with the lane's items, its runner drains them. */
+interface LaneWorker {
+  lane: StepWorkerLaneOptions;
+  consumer: EventConsumer;
+  runner: WorkQueueRunner<Outcome>;
+}
 
 /**
- * A step worker: the Kafka consumer turns requests into durable work items; the runner executes
- * them under leases and publishes `StepStarted` / `StepCompleted` / `StepFailed` through the
- * outbox in the transactions that claim and finish each item.
+ * A step worker. Per lane, a Kafka consumer turns requests into durable work items (announced
+ * with `StepQueued`) and a runner executes that lane's items under leases, so slow work never
+ * takes a fast slot. Runners publish `StepStarted` / `StepProgress` / `StepCompleted` /
+ * `StepFailed` / `StepDemoted` through the outbox in the transactions that claim, renew and
+ * finish each item. A `job.control` consumer applies cancels.
  */
 @Injectable()
 export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly consumer: EventConsumer;
-  private readonly runner: WorkQueueRunner<{ result: Record<string, unknown>; traceparent: string | null }>;
+  private readonly lanes: LaneWorker[];
+  private readonly control: EventConsumer;
   private readonly publisher: StepResultPublisher;
+  private readonly ledger: EffectLedger;
   private readonly tracer = trace.getTracer('longhaul.step-worker');
 
   constructor(
     @Inject(STEP_WORKER_OPTIONS) private readonly options: StepWorkerOptions,
     @Inject(STEP_EXECUTOR) private readonly executor: StepExecutor,
-    @Inject(DATA_SOURCE) dataSource: DataSource,
-    @Inject(KAFKA) kafka: Kafka,
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(KAFKA) private readonly kafka: Kafka,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SERVICE_INFO) private readonly info: ServiceInfo,
   ) {
+    if (options.lanes.length === 0) throw new Error('a step worker needs at least one lane');
     const queue = new WorkQueueRepository(info.schema);
+    const cancelledJobs = new CancelledJobsRepository(info.schema);
     this.publisher = new StepResultPublisher(info.schema, info.instanceId);
-    this.consumer = new EventConsumer({
+    this.ledger = new EffectLedger(info.schema, options.effectLedger);
+    this.lanes = options.lanes.map((lane) => this.laneWorker(lane, queue, cancelledJobs));
+    this.control = new EventConsumer({
       kafka,
       dataSource,
       logger,
-      groupId: options.groupId,
-      topics: options.requestTopics,
+      groupId: options.controlGroupId,
+      topics: [Topics.jobControl],
       schema: info.schema,
-      handlers: { [options.requestType]: createStepRequestHandler(queue, options.deadlineMs) },
-    });
-    this.runner = new WorkQueueRunner({
-      dataSource,
-      logger,
-      schema: info.schema,
-      owner: info.instanceId,
-      concurrency: options.concurrency,
-      leaseMs: options.leaseMs,
-      pollMs: options.pollMs,
-      onClaimed: (sql, item) => this.publisher.started(sql, request(item), item.traceparent).then(() => undefined),
-      execute: (item, signal) => this.execute(item, signal),
-      onSucceeded: (sql, item, outcome) =>
-        this.publisher.completed(sql, request(item), outcome.result, outcome.traceparent).then(() => undefined),
-      onFailed: (sql, item, error) =>
-        this.publisher.failed(sql, request(item), error.toJSON(), item.traceparent).then(() => undefined),
+      handlers: { [EventTypes.CancelJobV1]: createCancelJobHandler(queue, cancelledJobs, logger) },
     });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.consumer.start();
-    this.runner.start();
-    this.logger.info({ step: this.options.step, topics: this.options.requestTopics }, 'step worker started');
+    await Promise.all([this.control.start(), ...this.lanes.map((l) => l.consumer.start())]);
+    for (const { runner } of this.lanes) runner.start();
+    this.logger.info(
+      { step: this.options.step, lanes: this.options.lanes.map(({ lane, topics, concurrency, budgetMs }) => ({ lane, topics, concurrency, budgetMs })) },
+      'step worker started',
+    );
   }
 
-  /** Runs before the core module closes the database, so in-flight work can still be recorded or handed back. */
+  /**
+   * Runs before the core module closes the database, so in-flight work can still be recorded or
+   * handed back. Consumers stop first, so no new item arrives while runners drain.
+   */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.consumer.stop();
-    await this.runner.stop(this.options.shutdownGraceMs);
+    await Promise.all([this.control.stop(), ...this.lanes.map((l) => l.consumer.stop())]);
+    await Promise.all(this.lanes.map((l) => l.runner.stop(this.options.shutdownGraceMs)));
+  }
+
+  private laneWorker(lane: StepWorkerLaneOptions, queue: WorkQueueRepository, cancelledJobs: CancelledJobsRepository): LaneWorker {
+    const { options, info, logger, publisher } = this;
+    const consumer = new EventConsumer({
+      kafka: this.kafka,
+      dataSource: this.dataSource,
+      logger,
+      groupId: lane.groupId,
+      topics: lane.topics,
+      schema: info.schema,
+      handlers: {
+        [options.requestType]: createStepRequestHandler({ queue, cancelledJobs, publisher, lane: lane.lane, deadlineMs: options.deadlineMs, logger }),
+      },
+    });
+    const runner = new WorkQueueRunner<Outcome>({
+      dataSource: this.dataSource,
+      logger,
+      schema: info.schema,
+      owner: info.instanceId,
+      lane: lane.lane,
+      concurrency: lane.concurrency,
+      budgetMs: lane.budgetMs,
+      leaseMs: options.leaseMs,
+      pollMs: options.pollMs,
+      progressMs: options.progressIntervalMs,
+      onClaimed: async (sql, item) => {
+        await publisher.started(sql, request(item), item.traceparent);
+      },
+      execute: (item, run) => this.execute(item, run),
+      onProgress: async (sql, item, progress) => {
+        await publisher.progress(sql, request(item), progress, item.traceparent);
+      },
+      onSucceeded: async (sql, item, outcome) => {
+        const req = request(item);
+        await publisher.completed(sql, req, outcome.result, outcome.traceparent);
+        await this.ledger.record(sql, { effect: WORK_ITEM_SUCCEEDED_EFFECT, jobId: req.jobId, step: req.step, attempt: req.attempt });
+      },
+      onFailed: async (sql, item, error) => {
+        await publisher.failed(sql, request(item), error.toJSON(), item.traceparent);
+      },
+      onDemoted: async (sql, item, budgetMs) => {
+        await publisher.demoted(sql, request(item), budgetMs, item.traceparent);
+      },
+    });
+    return { lane, consumer, runner };
   }
 
   /** Runs one attempt inside a span that continues the job's trace. */
-  private async execute(item: WorkItem, signal: AbortSignal): Promise<{ result: Record<string, unknown>; traceparent: string | null }> {
+  private async execute(item: WorkItem, run: RunContext): Promise<Outcome> {
     const req = request(item);
     const span = this.tracer.startSpan(
       SpanNames.stepRun(req.step),
@@ -81,7 +139,7 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
     );
     return context.with(trace.setSpan(context.active(), span), async () => {
       try {
-        const result = await this.executor.run(req, { signal, worker: this.info.instanceId });
+        const result = await this.executor.run(req, { signal: run.signal, worker: this.info.instanceId, reportProgress: run.reportProgress });
         return { result, traceparent: currentTraceparent() };
       } catch (error) {
         span.recordException(error as Error);

@@ -12,7 +12,15 @@ export interface ProbedMessage {
   headers: Record<string, string>;
 }
 
-function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
+/** A message to write exactly as given; `value` may be raw bytes that are not text at all. */
+export interface RawOutboundMessage {
+  key: string | null;
+  value: Buffer | string | null;
+  headers?: Record<string, string>;
+}
+
+/** Kafka headers as strings (the first value of a repeated header). */
+export function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     const first = Array.isArray(value) ? value[0] : value;
@@ -64,6 +72,38 @@ export class KafkaProbe {
       await producer.send({ topic, messages: [message] });
     } finally {
       await producer.disconnect();
+    }
+  }
+
+  /** Writes messages as-is in one batch, e.g. malformed ones a consumer must dead-letter. */
+  async produceRaw(topic: string, messages: readonly RawOutboundMessage[]): Promise<void> {
+    const producer = this.kafka.producer();
+    await producer.connect();
+    try {
+      await producer.send({ topic, messages: messages.map((m) => ({ key: m.key, value: m.value, headers: m.headers })) });
+    } finally {
+      await producer.disconnect();
+    }
+  }
+
+  /**
+   * How many messages `topic` received since `sinceMs` (epoch ms, by message timestamp), read
+   * from offsets alone without consuming. 0 when the topic does not exist: asking for its
+   * offsets would make the broker create it.
+   */
+  async countSince(topic: string, sinceMs: number): Promise<number> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      if (!(await admin.listTopics()).includes(topic)) return 0;
+      const high = await admin.fetchTopicOffsets(topic);
+      const since = await admin.fetchTopicOffsetsByTimestamp(topic, sinceMs);
+      return since.reduce((sum, { partition, offset }) => {
+        const end = Number(high.find((h) => h.partition === partition)?.high ?? offset);
+        return sum + Math.max(0, end - Number(offset));
+      }, 0);
+    } finally {
+      await admin.disconnect();
     }
   }
 }

@@ -37,3 +37,45 @@ export function createWorkItemsTableSql(schema: string): string[] {
     `CREATE INDEX work_items_job_idx ON "${schema}".work_items (job_id)`,
   ];
 }
+
+/** Work item statuses the revision of {@link workItemsLanesSql} allows. */
+const STATUSES_WITH_OUTCOMES = `'queued', 'running', 'succeeded', 'failed', 'cancelled', 'demoted'`;
+
+/**
+ * Second revision of `<schema>.work_items`: lanes and the outcomes a runner did not produce.
+ *
+ * In:  the owning schema name; a table made by {@link createWorkItemsTableSql}.
+ * Out: a `lane` column (`fast` | `slow`, default `fast`; open items take the lane their request
+ *      named, the best guess for rows written before lanes had their own consumers); the status
+ *      check widened to `cancelled` and `demoted` (dropped and re-added under its default name
+ *      `work_items_status_check`); the claim index replaced by one per lane, so a runner's
+ *      `WHERE lane = $1 … ORDER BY created_at` walks only its own lane's open items.
+ */
+export function workItemsLanesSql(schema: string): string[] {
+  const table = `"${schema}".work_items`;
+  return [
+    `ALTER TABLE ${table} ADD COLUMN lane text NOT NULL DEFAULT 'fast' CHECK (lane IN ('fast', 'slow'))`,
+    `UPDATE ${table} SET lane = payload->>'lane'
+      WHERE status IN ('queued', 'running') AND payload->>'lane' IN ('fast', 'slow')`,
+    `ALTER TABLE ${table} DROP CONSTRAINT work_items_status_check,
+       ADD CONSTRAINT work_items_status_check CHECK (status IN (${STATUSES_WITH_OUTCOMES}))`,
+    `DROP INDEX IF EXISTS "${schema}".work_items_claimable_idx`,
+    `CREATE INDEX work_items_claim_idx ON ${table} (lane, created_at) WHERE status IN ('queued', 'running')`,
+  ];
+}
+
+/**
+ * Reverses {@link workItemsLanesSql}. Items that ended `cancelled` or `demoted` become `failed`,
+ * the nearest status the first revision knows, so the narrower check can be restored.
+ */
+export function revertWorkItemsLanesSql(schema: string): string[] {
+  const table = `"${schema}".work_items`;
+  return [
+    `DROP INDEX IF EXISTS "${schema}".work_items_claim_idx`,
+    `CREATE INDEX work_items_claimable_idx ON ${table} (created_at) WHERE status IN ('queued', 'running')`,
+    `UPDATE ${table} SET status = 'failed' WHERE status IN ('cancelled', 'demoted')`,
+    `ALTER TABLE ${table} DROP CONSTRAINT work_items_status_check,
+       ADD CONSTRAINT work_items_status_check CHECK (status IN ('queued', 'running', 'succeeded', 'failed'))`,
+    `ALTER TABLE ${table} DROP COLUMN lane`,
+  ];
+}

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import type { Lane } from '@longhaul/contracts';
 import { uuidv7, type Sql } from '@longhaul/persistence';
-import type { Lease, NewWorkItem, WorkItem } from './work-item';
+import type { Lease, NewWorkItem, WorkItem, WorkItemStatus } from './work-item';
+
+/** How a run ended, as {@link WorkQueueRepository.finish} records it. */
+export type WorkItemOutcome =
+  | { status: 'succeeded'; result: unknown }
+  | { status: 'failed'; error: unknown }
+  /** A fast-lane run passed its budget; `error` says so (code `step_over_budget`). */
+  | { status: 'demoted'; error: unknown };
 
 interface WorkItemRow {
   id: string;
   dedupe_key: string;
   kind: string;
   job_id: string;
+  lane: Lane;
   payload: Record<string, unknown>;
   traceparent: string | null;
   status: WorkItem['status'];
@@ -22,6 +31,7 @@ function toWorkItem(row: WorkItemRow): WorkItem {
     dedupeKey: row.dedupe_key,
     kind: row.kind,
     jobId: row.job_id,
+    lane: row.lane,
     payload: row.payload,
     traceparent: row.traceparent,
     status: row.status,
@@ -43,24 +53,25 @@ export class WorkQueueRepository {
   /** Inserts an item unless one with the same dedupe key exists. Returns whether it was new. */
   async enqueue(sql: Sql, item: NewWorkItem): Promise<boolean> {
     const inserted = await sql.execute(
-      `INSERT INTO ${this.table} (id, dedupe_key, kind, job_id, payload, traceparent, deadline_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO ${this.table} (id, dedupe_key, kind, job_id, lane, payload, traceparent, deadline_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (dedupe_key) DO NOTHING`,
-      [uuidv7(), item.dedupeKey, item.kind, item.jobId, JSON.stringify(item.payload), item.traceparent, item.deadlineMs],
+      [uuidv7(), item.dedupeKey, item.kind, item.jobId, item.lane, JSON.stringify(item.payload), item.traceparent, item.deadlineMs],
     );
     return inserted === 1;
   }
 
   /**
-   * Claims the oldest item that is queued or whose lease has expired (its worker died or
-   * hung), under a fresh lease token. `SKIP LOCKED` lets many runners claim concurrently
+   * Claims the oldest item of `lane` that is queued or whose lease has expired (its worker died
+   * or hung), under a fresh lease token. Only `lane`'s items are looked at, so a lane's slots
+   * are never taken by another lane's work. `SKIP LOCKED` lets many runners claim concurrently
    * without waiting on each other.
    */
-  async claim(sql: Sql, owner: string, leaseMs: number): Promise<WorkItem | null> {
+  async claim(sql: Sql, owner: string, leaseMs: number, lane: Lane): Promise<WorkItem | null> {
     const rows = await sql.rows<WorkItemRow>(
       `WITH next AS (
          SELECT id FROM ${this.table}
-          WHERE status = 'queued' OR (status = 'running' AND lease_until < now())
+          WHERE lane = $4 AND (status = 'queued' OR (status = 'running' AND lease_until < now()))
           ORDER BY created_at
           LIMIT 1
           FOR UPDATE SKIP LOCKED
@@ -73,12 +84,15 @@ export class WorkQueueRepository {
          FROM next
         WHERE w.id = next.id
        RETURNING w.*`,
-      [owner, randomUUID(), leaseMs],
+      [owner, randomUUID(), leaseMs, lane],
     );
     return rows[0] ? toWorkItem(rows[0]) : null;
   }
 
-  /** Extends a lease. Returns false when the lease is no longer ours (taken over). */
+  /**
+   * Extends a lease. Returns false when the item is no longer ours to run: taken over, or no
+   * longer `running` (cancelled); {@link status} tells which.
+   */
   async heartbeat(sql: Sql, lease: Lease, leaseMs: number): Promise<boolean> {
     const updated = await sql.execute(
       `UPDATE ${this.table}
@@ -90,12 +104,14 @@ export class WorkQueueRepository {
     return updated === 1;
   }
 
+  /** The item's current status, or null if it does not exist. */
+  async status(sql: Sql, itemId: string): Promise<WorkItemStatus | null> {
+    const [row] = await sql.rows<{ status: WorkItemStatus }>(`SELECT status FROM ${this.table} WHERE id = $1`, [itemId]);
+    return row?.status ?? null;
+  }
+
   /** Marks the item finished, only if `lease` still holds it. Returns whether it did. */
-  async finish(
-    sql: Sql,
-    lease: Lease,
-    outcome: { status: 'succeeded'; result: unknown } | { status: 'failed'; error: unknown },
-  ): Promise<boolean> {
+  async finish(sql: Sql, lease: Lease, outcome: WorkItemOutcome): Promise<boolean> {
     const updated = await sql.execute(
       `UPDATE ${this.table}
           SET status = $3, result = $4, error = $5, finished_at = now(), updated_at = now(),
@@ -106,10 +122,24 @@ export class WorkQueueRepository {
         lease.token,
         outcome.status,
         outcome.status === 'succeeded' ? JSON.stringify(outcome.result) : null,
-        outcome.status === 'failed' ? JSON.stringify(outcome.error) : null,
+        outcome.status === 'succeeded' ? null : JSON.stringify(outcome.error),
       ],
     );
     return updated === 1;
+  }
+
+  /**
+   * Cancels every open item of a job: queued ones are never claimed, and a running one's next
+   * heartbeat fails (it is fenced on `status = 'running'`), which makes its runner abort it.
+   * Returns how many items it cancelled.
+   */
+  async cancelJob(sql: Sql, jobId: string): Promise<number> {
+    return sql.execute(
+      `UPDATE ${this.table}
+          SET status = 'cancelled', finished_at = now(), updated_at = now(), lease_until = NULL
+        WHERE job_id = $1 AND status IN ('queued', 'running')`,
+      [jobId],
+    );
   }
 
   /** Hands an item back (graceful shutdown) so another runner may claim it at once. */
@@ -123,12 +153,13 @@ export class WorkQueueRepository {
     return updated === 1;
   }
 
-  /** Items waiting or running, for queue depth. */
-  async depth(sql: Sql): Promise<{ queued: number; running: number }> {
+  /** Items waiting or running, for queue depth: of one lane, or of all when `lane` is omitted. */
+  async depth(sql: Sql, lane?: Lane): Promise<{ queued: number; running: number }> {
     const [row] = await sql.rows<{ queued: string; running: string }>(
       `SELECT count(*) FILTER (WHERE status = 'queued') AS queued,
               count(*) FILTER (WHERE status = 'running') AS running
-         FROM ${this.table} WHERE status IN ('queued', 'running')`,
+         FROM ${this.table} WHERE status IN ('queued', 'running') AND ($1::text IS NULL OR lane = $1)`,
+      [lane ?? null],
     );
     return { queued: Number(row?.queued ?? 0), running: Number(row?.running ?? 0) };
   }

@@ -1,14 +1,240 @@
-import { LonghaulError } from '@longhaul/contracts';
-import { toLonghaulError } from './work-queue.runner';
+import type { DataSource, Sql } from '@longhaul/persistence';
+import type { Logger } from '@longhaul/telemetry';
+import type { RunContext, WorkQueueRunnerOptions } from './work-queue-runner.options';
+import { WorkQueueRunner } from './work-queue.runner';
 
-describe('toLonghaulError', () => {
-  it('keeps coded errors as they are', () => {
-    const error = new LonghaulError('step_timed_out', 'late', true);
-    expect(toLonghaulError(error)).toBe(error);
+/*
+ * The runner against an in-memory stand-in for one `work_items` row: enough SQL recognised to
+ * claim, heartbeat, read the status and finish, with every statement recorded per transaction,
+ * so the tests can see what shares a transaction with what. The real SQL runs in the
+ * integration tests.
+ */
+class FakeWorkItems {
+  status = 'queued';
+  token: string | null = null;
+  claimed = false;
+  readonly transactions: string[][] = [];
+  private current: string[] | null = null;
+
+  readonly dataSource = {
+    createQueryRunner: () => {
+      let inTx = false;
+      return {
+        connect: async () => undefined,
+        release: async () => undefined,
+        startTransaction: async () => {
+          inTx = true;
+          this.current = [];
+        },
+        commitTransaction: async () => this.end(),
+        rollbackTransaction: async () => this.end(),
+        get isTransactionActive() {
+          return inTx;
+        },
+        query: async (text: string, params: unknown[] = []) => this.query(text, params),
+      };
+    },
+  } as unknown as DataSource;
+
+  /** Another runner takes the item over (its lease expired). */
+  takeOver(): void {
+    this.token = 'someone-else';
+  }
+
+  statementsOf(kind: string): string[][] {
+    return this.transactions.filter((tx) => tx.includes(kind));
+  }
+
+  private end(): void {
+    if (this.current) this.transactions.push(this.current);
+    this.current = null;
+  }
+
+  private record(kind: string): void {
+    if (this.current) this.current.push(kind);
+    else this.transactions.push([kind]);
+  }
+
+  private query(text: string, params: unknown[]): { records: unknown[]; affected?: number } {
+    const sql = text.replace(/\s+/g, ' ').trim();
+    if (sql.startsWith('WITH next AS')) {
+      this.record('claim');
+      if (this.claimed || this.status !== 'queued') return { records: [] };
+      this.claimed = true;
+      this.status = 'running';
+      this.token = params[1] as string;
+      return { records: [row(this.token)] };
+    }
+    const ours = params[1] === this.token && this.status === 'running';
+    if (sql.includes('SET lease_until = now()')) {
+      this.record('heartbeat');
+      return { records: [], affected: ours ? 1 : 0 };
+    }
+    if (sql.startsWith('SELECT status')) {
+      this.record('status');
+      return { records: [{ status: this.status }] };
+    }
+    if (sql.includes('SET status = $3')) {
+      this.record(`finish:${params[2] as string}`);
+      if (ours) this.status = params[2] as string;
+      return { records: [], affected: ours ? 1 : 0 };
+    }
+    if (sql.startsWith('-- publish')) {
+      this.record(`publish:${params[0] as string}`);
+      return { records: [], affected: 1 };
+    }
+    throw new Error(`unexpected SQL: ${sql}`);
+  }
+}
+
+function row(token: string) {
+  return {
+    id: 'item-1', dedupe_key: 'job-1:transcode:1', kind: 'transcode', job_id: 'job-1', lane: 'fast', payload: {},
+    traceparent: null, status: 'running', claims: 1, lease_owner: 'w1', lease_token: token, deadline_ms: 60_000,
+  };
+}
+
+function fakeLogger() {
+  const lines: Array<{ level: string; msg: string }> = [];
+  const logger: Record<string, unknown> = { child: () => logger };
+  for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal']) {
+    logger[level] = (first: unknown, msg?: string) => lines.push({ level, msg: msg ?? String(first) });
+  }
+  return { logger: logger as unknown as Logger, messages: () => lines.map((l) => `${l.level}: ${l.msg}`) };
+}
+
+async function until(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A step that runs until the runner aborts it, and keeps what it was aborted with. */
+function untilAborted(seen: { reason?: unknown }) {
+  return (_item: unknown, run: RunContext) =>
+    new Promise<never>((_resolve, reject) => {
+      run.signal.addEventListener('abort', () => {
+        seen.reason = run.signal.reason;
+        reject(new Error('killed'));
+      });
+    });
+}
+
+describe('WorkQueueRunner', () => {
+  let db: FakeWorkItems;
+  let log: ReturnType<typeof fakeLogger>;
+  let runner: WorkQueueRunner<Record<string, unknown>> | null;
+  /** A callback that writes one marker row on the transaction it is given, as publishing does. */
+  const publish =
+    (type: string) =>
+    async (sql: Sql, ..._rest: unknown[]): Promise<void> => {
+      await sql.execute('-- publish', [type]);
+    };
+
+  function start(overrides: Partial<WorkQueueRunnerOptions<Record<string, unknown>>>) {
+    runner = new WorkQueueRunner<Record<string, unknown>>({
+      dataSource: db.dataSource,
+      schema: 'transcoder',
+      owner: 'w1',
+      lane: 'fast',
+      concurrency: 1,
+      heartbeatMs: 10,
+      pollMs: 5,
+      logger: log.logger,
+      execute: async () => ({}),
+      onSucceeded: jest.fn(publish('completed')),
+      onFailed: jest.fn(publish('failed')),
+      onDemoted: jest.fn(publish('demoted')),
+      onProgress: jest.fn(publish('progress')),
+      ...overrides,
+    });
+    runner.start();
+    return runner;
+  }
+
+  beforeEach(() => {
+    db = new FakeWorkItems();
+    log = fakeLogger();
+    runner = null;
+  });
+  afterEach(async () => {
+    await runner?.stop(0);
   });
 
-  it('treats unknown failures as retryable step failures', () => {
-    expect(toLonghaulError(new Error('disk full'))).toMatchObject({ code: 'step_failed', retryable: true, message: 'disk full' });
-    expect(toLonghaulError('boom')).toMatchObject({ code: 'step_failed', message: 'boom' });
+  it('stops a cancelled job on its next heartbeat and records nothing', async () => {
+    const seen: { reason?: unknown } = {};
+    const r = start({ execute: untilAborted(seen) });
+    await until(() => db.status === 'running');
+    db.status = 'cancelled';
+    await until(() => log.messages().includes('info: work item cancelled'));
+    expect(seen.reason).toMatchObject({ code: 'step_cancelled' });
+    expect(db.transactions.flat().filter((s) => s.startsWith('finish') || s.startsWith('publish'))).toEqual([]);
+    await r.stop(0);
+  });
+
+  it('does not mistake a lease taken over for a cancel', async () => {
+    const seen: { reason?: unknown } = {};
+    start({ execute: untilAborted(seen) });
+    await until(() => db.status === 'running');
+    db.takeOver();
+    await until(() => seen.reason !== undefined);
+    await until(() => log.messages().includes('warn: lease lost to another worker; result discarded'));
+    expect((seen.reason as Error).name).toBe('LeaseLostError');
+    expect(log.messages()).not.toContain('info: work item cancelled');
+    expect(db.transactions.flat().filter((s) => s.startsWith('finish') || s.startsWith('publish'))).toEqual([]);
+  });
+
+  it('demotes a run over its lane budget in one transaction with its announcement, without failing it', async () => {
+    const seen: { reason?: unknown } = {};
+    const onFailed = jest.fn();
+    const onDemoted = jest.fn(publish('demoted'));
+    start({ execute: untilAborted(seen), budgetMs: 30, onFailed, onDemoted });
+    await until(() => db.status === 'demoted');
+    expect(seen.reason).toMatchObject({ code: 'step_over_budget' });
+    expect(db.statementsOf('finish:demoted')).toEqual([['finish:demoted', 'publish:demoted']]);
+    expect(onDemoted).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ id: 'item-1', lane: 'fast' }), 30);
+    expect(onFailed).not.toHaveBeenCalled();
+  });
+
+  it('reports the latest progress only in a renewal that held the lease', async () => {
+    const onProgress = jest.fn(publish('progress'));
+    start({
+      progressMs: 25,
+      onProgress,
+      execute: async (_item, run) => {
+        run.reportProgress(0.25);
+        run.reportProgress(1.7); // clamped
+        run.reportProgress(0.4);
+        await new Promise((resolve) => setTimeout(resolve, 90));
+        return { ok: true };
+      },
+    });
+    await until(() => db.status === 'succeeded');
+    expect(onProgress).toHaveBeenCalled();
+    for (const call of onProgress.mock.calls) expect(call[2]).toBe(0.4);
+    for (const tx of db.statementsOf('publish:progress')) expect(tx).toEqual(['heartbeat', 'publish:progress']);
+    expect(db.statementsOf('finish:succeeded')).toEqual([['finish:succeeded', 'publish:completed']]);
+  });
+
+  it('sends progress as null when the step never reported any', async () => {
+    const onProgress = jest.fn(publish('progress'));
+    start({ progressMs: 15, onProgress, execute: () => new Promise((resolve) => setTimeout(() => resolve({}), 60)) });
+    await until(() => db.status === 'succeeded');
+    expect(onProgress.mock.calls.map((c) => c[2])).toContain(null);
+  });
+
+  it('discards the result of a run whose job was cancelled as it finished', async () => {
+    const onSucceeded = jest.fn(publish('completed'));
+    start({
+      onSucceeded,
+      execute: async () => {
+        db.status = 'cancelled';
+        return { late: true };
+      },
+    });
+    await until(() => log.messages().includes('info: work item cancelled; result discarded'));
+    expect(onSucceeded).not.toHaveBeenCalled();
   });
 });

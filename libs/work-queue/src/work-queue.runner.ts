@@ -1,46 +1,25 @@
 import { ErrorCodes, LonghaulError } from '@longhaul/contracts';
-import { inTransaction, withConnection, type DataSource, type Sql } from '@longhaul/persistence';
+import { inTransaction, withConnection, type Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
+import { LeaseKeeper } from './lease.keeper';
+import { LeaseLostError, OverBudgetError, RunCancelledError, ShutdownError } from './run-abort.reasons';
+import { heartbeatIntervalMs, outcomeOfFailedRun, verdictOfMissedFence, type LeaseVerdict } from './run-outcome.policy';
 import type { Lease, WorkItem } from './work-item';
+import type { WorkQueueRunnerOptions } from './work-queue-runner.options';
 import { WorkQueueRepository } from './work-queue.repository';
 
-/** Options of {@link WorkQueueRunner}. */
-export interface WorkQueueRunnerOptions<R> {
-  dataSource: DataSource;
-  schema: string;
-  /** This runner's identity, stored as the lease owner (e.g. `transcoder-<host>-<pid>`). */
-  owner: string;
-  /** Items run at once. @defaultValue 2 */
-  concurrency?: number;
-  /** A lease lasts this long unless renewed; a dead runner's item is claimable after it. @defaultValue 30000 */
-  leaseMs?: number;
-  /** Idle polling interval. @defaultValue 200 */
-  pollMs?: number;
-  logger: Logger;
-  /** Runs in the claim's transaction (e.g. to publish `StepStarted`). */
-  onClaimed?: (sql: Sql, item: WorkItem) => Promise<void>;
-  /** The work. Must stop promptly when `signal` aborts (deadline, lost lease, shutdown). */
-  execute: (item: WorkItem, signal: AbortSignal) => Promise<R>;
-  /** Runs in the transaction that marks the item succeeded (e.g. to publish `StepCompleted`). */
-  onSucceeded: (sql: Sql, item: WorkItem, result: R) => Promise<void>;
-  /** Runs in the transaction that marks the item failed (e.g. to publish `StepFailed`). */
-  onFailed: (sql: Sql, item: WorkItem, error: LonghaulError) => Promise<void>;
-}
-
-class LeaseLostError extends Error {}
-class ShutdownError extends Error {}
-
-/** Normalises anything thrown by a step into a coded error (unknown errors are retryable). */
-export function toLonghaulError(error: unknown): LonghaulError {
-  if (error instanceof LonghaulError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new LonghaulError(ErrorCodes.stepFailed, message, true);
+/** Thrown inside a finishing transaction whose fenced write matched nothing, to roll it back. */
+class FenceMissedError extends Error {
+  constructor(readonly verdict: Exclude<LeaseVerdict, 'held'>) {
+    super(`fence missed: ${verdict}`);
+  }
 }
 
 /**
- * Claims items from the durable queue and runs them with a lease, heartbeats and a deadline.
- * Finishing an item and publishing its result event happen in ONE transaction, fenced by the
- * lease token: a runner that lost its lease (it hung past the lease, another took over) cannot
+ * Claims items of one lane from the durable queue and runs them with a lease, heartbeats, a
+ * deadline and, in a budgeted lane, a budget. Finishing an item and publishing its result event
+ * happen in ONE transaction, fenced by the lease token and `status = 'running'`: a runner that
+ * lost its lease (it hung past the lease, another took over) or whose job was cancelled cannot
  * record a result.
  */
 export class WorkQueueRunner<R> {
@@ -52,14 +31,21 @@ export class WorkQueueRunner<R> {
   private readonly log: Logger;
   private readonly concurrency: number;
   private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
+  private readonly budgetMs: number | null;
+  private readonly progressMs: number;
   private readonly pollMs: number;
 
   constructor(private readonly options: WorkQueueRunnerOptions<R>) {
     this.repository = new WorkQueueRepository(options.schema);
-    this.log = options.logger.child({ component: 'work-queue', owner: options.owner });
+    this.log = options.logger.child({ component: 'work-queue', owner: options.owner, lane: options.lane });
     this.concurrency = options.concurrency ?? 2;
     this.leaseMs = options.leaseMs ?? 30_000;
+    this.heartbeatMs = options.heartbeatMs ?? heartbeatIntervalMs(this.leaseMs);
+    this.budgetMs = options.budgetMs ?? null;
+    this.progressMs = options.progressMs ?? 10_000;
     this.pollMs = options.pollMs ?? 200;
+    if (this.budgetMs !== null && !options.onDemoted) throw new Error('a runner with a budget needs onDemoted');
   }
 
   start(): void {
@@ -90,7 +76,7 @@ export class WorkQueueRunner<R> {
     try {
       while (this.running && this.inFlight.size < this.concurrency) {
         const item = await inTransaction(this.options.dataSource, async (sql) => {
-          const claimed = await this.repository.claim(sql, this.options.owner, this.leaseMs);
+          const claimed = await this.repository.claim(sql, this.options.owner, this.leaseMs, this.options.lane);
           if (claimed) await this.options.onClaimed?.(sql, claimed);
           return claimed;
         });
@@ -118,71 +104,113 @@ export class WorkQueueRunner<R> {
     const done = this.run(item, controller)
       .catch((error: unknown) => this.log.error({ err: error, job_id: item.jobId }, 'recording the outcome failed; lease will expire'))
       .finally(() => {
-      this.inFlight.delete(item.id);
-      this.schedule(0);
-    });
+        this.inFlight.delete(item.id);
+        this.schedule(0);
+      });
     this.inFlight.set(item.id, { controller, done });
   }
 
   private async run(item: WorkItem, controller: AbortController): Promise<void> {
     const lease: Lease = { itemId: item.id, owner: this.options.owner, token: item.leaseToken! };
     const log = this.log.child({ job_id: item.jobId, work_item: item.id, kind: item.kind });
-    const deadline = setTimeout(
-      () => controller.abort(new LonghaulError(ErrorCodes.stepTimedOut, `step passed its deadline of ${item.deadlineMs} ms`, true)),
-      item.deadlineMs,
-    );
-    const heartbeat = setInterval(() => void this.renew(lease, controller, log), Math.max(250, Math.floor(this.leaseMs / 3)));
+    const abort = (reason: Error) => controller.abort(reason);
+    const timers = [
+      setTimeout(
+        () => abort(new LonghaulError(ErrorCodes.stepTimedOut, `step passed its deadline of ${item.deadlineMs} ms`, true)),
+        item.deadlineMs,
+      ),
+    ];
+    if (this.budgetMs !== null) timers.push(setTimeout(() => abort(new OverBudgetError(this.budgetMs!)), this.budgetMs));
+    let progress: number | null = null;
+    const keeper = new LeaseKeeper({
+      heartbeatMs: this.heartbeatMs,
+      progressMs: this.options.onProgress ? this.progressMs : null,
+      renew: (withProgress) => this.renew(item, lease, withProgress ? () => progress : null),
+      onRevoked: (verdict) => abort(verdict === 'cancelled' ? new RunCancelledError() : new LeaseLostError('lease taken over')),
+      onError: (error) => log.warn({ err: error }, 'heartbeat failed'),
+    });
+    keeper.start();
     try {
-      const result = await abortable(this.options.execute(item, controller.signal), controller.signal);
+      const reportProgress = (fraction: number) => {
+        if (Number.isFinite(fraction)) progress = Math.min(1, Math.max(0, fraction));
+      };
+      const result = await abortable(this.options.execute(item, { signal: controller.signal, reportProgress }), controller.signal);
       await this.finish(lease, log, async (sql) => {
         if (!(await this.repository.finish(sql, lease, { status: 'succeeded', result }))) return false;
         await this.options.onSucceeded(sql, item, result);
         return true;
       });
     } catch (thrown) {
-      const reason = controller.signal.aborted ? controller.signal.reason : thrown;
-      if (reason instanceof ShutdownError) {
+      await this.settleFailedRun(item, lease, log, thrown, controller.signal.aborted ? controller.signal.reason : undefined);
+    } finally {
+      for (const timer of timers) clearTimeout(timer);
+      keeper.stop();
+    }
+  }
+
+  private async settleFailedRun(item: WorkItem, lease: Lease, log: Logger, thrown: unknown, abortReason: unknown): Promise<void> {
+    const outcome = outcomeOfFailedRun(thrown, abortReason);
+    switch (outcome.kind) {
+      case 'release':
         await withConnection(this.options.dataSource, (sql) => this.repository.release(sql, lease));
         log.info('work item handed back on shutdown');
         return;
-      }
-      if (reason instanceof LeaseLostError) {
+      case 'lease-lost':
         log.warn('lease lost to another worker; result discarded');
         return;
+      case 'cancelled':
+        // The control consumer already marked the item; the api settled the step when it
+        // cancelled the job, so there is nothing to announce.
+        log.info('work item cancelled');
+        return;
+      case 'demote':
+        log.info({ budget_ms: outcome.budgetMs }, 'work item over its lane budget; demoted');
+        await this.finish(lease, log, async (sql) => {
+          if (!(await this.repository.finish(sql, lease, { status: 'demoted', error: outcome.error.toJSON() }))) return false;
+          await this.options.onDemoted!(sql, item, outcome.budgetMs);
+          return true;
+        });
+        return;
+      case 'fail': {
+        const { error } = outcome;
+        log.warn({ code: error.code, retryable: error.retryable, err: error }, 'work item failed');
+        await this.finish(lease, log, async (sql) => {
+          if (!(await this.repository.finish(sql, lease, { status: 'failed', error: error.toJSON() }))) return false;
+          await this.options.onFailed(sql, item, error);
+          return true;
+        });
+        return;
       }
-      const error = toLonghaulError(reason);
-      log.warn({ code: error.code, retryable: error.retryable, err: error }, 'work item failed');
-      await this.finish(lease, log, async (sql) => {
-        if (!(await this.repository.finish(sql, lease, { status: 'failed', error: error.toJSON() }))) return false;
-        await this.options.onFailed(sql, item, error);
-        return true;
-      });
-    } finally {
-      clearTimeout(deadline);
-      clearInterval(heartbeat);
     }
   }
 
-  /** Runs `write` in one transaction; a `false` from it (lease lost) rolls the transaction back. */
+  /**
+   * Runs `write` in one transaction; a `false` from it (its fenced update matched nothing) rolls
+   * the transaction back, and the item's row says whether the job was cancelled or the lease lost.
+   */
   private async finish(lease: Lease, log: Logger, write: (sql: Sql) => Promise<boolean>): Promise<void> {
     try {
       await inTransaction(this.options.dataSource, async (sql) => {
-        if (!(await write(sql))) throw new LeaseLostError();
+        if (await write(sql)) return;
+        throw new FenceMissedError(verdictOfMissedFence(await this.repository.status(sql, lease.itemId)));
       });
       log.debug('work item finished');
     } catch (error) {
-      if (error instanceof LeaseLostError) log.warn({ item: lease.itemId }, 'lease lost before finishing; result discarded');
-      else throw error;
+      if (!(error instanceof FenceMissedError)) throw error;
+      if (error.verdict === 'cancelled') log.info('work item cancelled; result discarded');
+      else log.warn({ item: lease.itemId }, 'lease lost before finishing; result discarded');
     }
   }
 
-  private async renew(lease: Lease, controller: AbortController, log: Logger): Promise<void> {
-    try {
-      const held = await withConnection(this.options.dataSource, (sql) => this.repository.heartbeat(sql, lease, this.leaseMs));
-      if (!held) controller.abort(new LeaseLostError('lease taken over'));
-    } catch (error) {
-      log.warn({ err: error }, 'heartbeat failed');
-    }
+  /** Renews the lease; with `progress`, reports it in the same transaction (fenced by the lease). */
+  private renew(item: WorkItem, lease: Lease, progress: (() => number | null) | null): Promise<LeaseVerdict> {
+    return inTransaction(this.options.dataSource, async (sql) => {
+      if (!(await this.repository.heartbeat(sql, lease, this.leaseMs))) {
+        return verdictOfMissedFence(await this.repository.status(sql, lease.itemId));
+      }
+      if (progress) await this.options.onProgress!(sql, item, progress());
+      return 'held';
+    });
   }
 }
 

@@ -47,8 +47,8 @@ describe('a job end to end through Postgres → Debezium → Kafka → workers �
       return rows.length >= 2 ? rows : null;
     }, { description: 'both lifecycle events at the notifier' });
     expect(received).toEqual([
-      { status: 'running', version: 1 },
-      { status: 'completed', version: 2 },
+      { status: 'running', version: 2 },
+      { status: 'completed', version: 7 },
     ]);
   });
 

@@ -22,10 +22,14 @@ nativeOnly('a job accepted while Kafka Connect is down', () => {
     const waiting = await env.api.getJob(job.id);
     expect(waiting.body.status).toBe('pending');
     expect(waiting.body.steps[0]!.status).toBe('queued');
+    // Hop by hop: accepted, its request in the outbox, no worker has confirmed it.
+    expect(waiting.body.stage).toMatchObject({ state: 'awaiting_relay', step: 'transcode', lane: 'fast', attempt: 1 });
+    expect(waiting.body.steps[0]!.relayedAt).toBeNull();
     expect(await env.db.count(`SELECT count(*) FROM transcoder.inbox WHERE aggregate_id = $1`, [job.id])).toBe(0);
 
     startComponent('connect');
     const done = await env.api.waitForStatus(job.id, 'completed', 120_000);
     expect(done.steps.map((s) => s.status)).toEqual(['succeeded', 'succeeded']);
+    expect(done.steps[0]!.relayedAt).not.toBeNull();
   });
 });

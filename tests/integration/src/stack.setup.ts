@@ -3,11 +3,34 @@ import {
   dockerEngineReachable,
   ensureNativeStack,
   startDockerStack,
+  stackEnv,
   startServices,
   workspaceRoot,
   type RunningServices,
   type StackInfo,
 } from '@longhaul/testing';
+
+/**
+ * The services run the simulated step mode with short timings, so retries, deadlines, the
+ * fast lane's budget, leases and the watchdog all act within seconds.
+ */
+const INTEGRATION_SERVICE_ENV: Record<string, string> = {
+  LONGHAUL_TRACING: 'true',
+  LONGHAUL_EFFECT_LEDGER: 'true',
+  STEP_MODE: 'simulated',
+  SIM_STEP_MS: '200',
+  STEP_POLL_MS: '50',
+  STEP_LEASE_MS: '3000',
+  STEP_PROGRESS_INTERVAL_MS: '1000',
+  STEP_DEADLINE_MS: '6000',
+  FAST_LANE_BUDGET_MS: '3000',
+  SHUTDOWN_GRACE_MS: '1000',
+  RETRY_MAX_ATTEMPTS: '3',
+  RETRY_BASE_MS: '100',
+  RETRY_CAP_MS: '400',
+  WATCHDOG_INTERVAL_MS: '500',
+  WATCHDOG_SILENT_MS: '8000',
+};
 
 declare global {
   var __longhaul: { services?: RunningServices; stopDocker?: () => Promise<void> } | undefined;
@@ -30,11 +53,7 @@ export default async function globalSetup(): Promise<void> {
     stack = ensureNativeStack();
   }
   const logDir = join(workspaceRoot(), 'tmp', 'integration-logs');
-  const services = await startServices({
-    stack,
-    logDir,
-    env: { LONGHAUL_TRACING: 'true', PLACEHOLDER_STEP_MS: '200', STEP_POLL_MS: '50' },
-  });
+  const services = await startServices({ stack, logDir, env: INTEGRATION_SERVICE_ENV });
   globalThis.__longhaul.services = services;
   process.env['LONGHAUL_TEST_API_URL'] = services.api.url;
   process.env['LONGHAUL_TEST_DATABASE_URL'] = stack.databaseUrl;
@@ -42,4 +61,7 @@ export default async function globalSetup(): Promise<void> {
   process.env['LONGHAUL_TEST_STACK'] = stack.mode;
   process.env['LONGHAUL_TEST_JAEGER_URL'] = stack.jaegerUrl;
   process.env['LONGHAUL_TEST_LOG_DIR'] = logDir;
+  // What a test needs to start one more instance like these, or to kill one by PID.
+  process.env['LONGHAUL_TEST_SERVICE_ENV'] = JSON.stringify({ ...stackEnv(stack), ...INTEGRATION_SERVICE_ENV });
+  process.env['LONGHAUL_TEST_PIDS'] = JSON.stringify(Object.fromEntries(services.all.map((s) => [s.options.app, s.pid])));
 }

@@ -1,19 +1,21 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { CreateJobRequestSchema, ErrorCodes, IDEMPOTENCY_KEY_MAX_LENGTH, type JobView } from '@longhaul/contracts';
-import { CreateJobService, GetJobService } from '@longhaul/jobs';
-import { isUuid } from '@longhaul/persistence';
+import { AdmissionService, CancelJobService, CreateJobService, GetJobService } from '@longhaul/jobs';
 import { ProblemError } from '@longhaul/platform';
+import { requireUuid } from './id.param';
 
 /** Until API keys exist every client shares one idempotency scope. */
 const ANONYMOUS_SCOPE = 'anonymous';
 
-/** `POST /v1/jobs`, `GET /v1/jobs/{id}`. */
+/** `POST /v1/jobs`, `GET /v1/jobs/{id}`, `POST /v1/jobs/{id}/cancel`. */
 @Controller('v1/jobs')
 export class JobsController {
   constructor(
     private readonly createJob: CreateJobService,
     private readonly getJob: GetJobService,
+    private readonly cancelJob: CancelJobService,
+    private readonly admission: AdmissionService,
   ) {}
 
   @Post()
@@ -39,6 +41,8 @@ export class JobsController {
     const { job, replayed } = await this.createJob.create(
       parsed.data,
       idempotencyKey === undefined ? null : { scope: ANONYMOUS_SCOPE, key: idempotencyKey },
+      // Checked after an idempotent replay is ruled out and before anything is written.
+      (lane) => this.admission.assertAdmits(lane),
     );
     res.location(`/v1/jobs/${job.id}`);
     if (replayed) res.setHeader('Idempotent-Replayed', 'true');
@@ -47,7 +51,17 @@ export class JobsController {
 
   @Get(':id')
   get(@Param('id') id: string): Promise<JobView> {
-    if (!isUuid(id)) throw ProblemError.of(400, ErrorCodes.malformedId, 'Malformed Id', `'${id}' is not a job id (a UUID)`);
+    return this.getJob.get(requireUuid(id, 'job'));
+  }
+
+  /**
+   * Cancels a job: `202` when this call cancelled it, `200` when it was cancelled before (the
+   * call is idempotent), `409` with its status when it already completed or failed.
+   */
+  @Post(':id/cancel')
+  async cancel(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<JobView> {
+    const changed = await this.cancelJob.cancel(requireUuid(id, 'job'));
+    res.status(changed ? 202 : 200);
     return this.getJob.get(id);
   }
 }

@@ -16,6 +16,20 @@ export const ErrorCodes = {
   messageTypeUnknown: 'message_type_unknown',
   stepFailed: 'step_failed',
   stepTimedOut: 'step_timed_out',
+  /** A fast-lane attempt passed the lane's budget; it moves to the slow lane (not a failure). */
+  stepOverBudget: 'step_over_budget',
+  /** The job was cancelled while the attempt ran. */
+  stepCancelled: 'step_cancelled',
+  /** The watchdog found an attempt silent past its limit (lost message, vanished worker). */
+  stepLost: 'step_lost',
+  /** A simulated step failed on purpose (simulated step mode only). */
+  simulatedFailure: 'simulated_failure',
+  /** A consumer's handler kept failing on one message while the database was reachable. */
+  handlerFailed: 'handler_failed',
+  /** The job is finished and cannot change (e.g. cancel of a completed job). */
+  jobFinished: 'job_finished',
+  /** Admission control refused new work: a lane's queue or consumer lag is over its limit. */
+  overloaded: 'overloaded',
   configInvalid: 'config_invalid',
   internal: 'internal_error',
 } as const;

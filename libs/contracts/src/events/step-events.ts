@@ -23,6 +23,8 @@ export const StepRequestedV1Schema = z.object({
   outputs: JobOutputsSchema,
   /** Results of the steps before this one, e.g. the renditions a thumbnail step reads. */
   inputs: z.record(z.string(), z.unknown()).default({}),
+  /** The job's client metadata (the simulated step mode reads its `sim.*` directives). */
+  metadata: z.record(z.string(), z.string()).nullable().default(null),
   requestedAt: z.iso.datetime({ offset: true }),
 });
 export type StepRequestedV1 = z.infer<typeof StepRequestedV1Schema>;
@@ -58,3 +60,45 @@ export const StepFailedV1Schema = z.object({
   failedAt: z.iso.datetime({ offset: true }),
 });
 export type StepFailedV1 = z.infer<typeof StepFailedV1Schema>;
+
+/**
+ * A worker has the attempt durably in its queue: the request crossed the relay and Kafka. Until
+ * the saga hears this, the api reports the step as accepted but not yet relayed.
+ */
+export const StepQueuedV1Schema = z.object({
+  jobId: z.uuid(),
+  step: z.enum(StepNames),
+  attempt: z.int().min(1),
+  lane: z.enum(Lanes),
+  worker: z.string(),
+  queuedAt: z.iso.datetime({ offset: true }),
+});
+export type StepQueuedV1 = z.infer<typeof StepQueuedV1Schema>;
+
+/**
+ * A running attempt is alive (a heartbeat the api can see) and, when the step can tell, how far
+ * it is (`progress` from 0 to 1). Sent at a throttled interval, never per frame.
+ */
+export const StepProgressV1Schema = z.object({
+  jobId: z.uuid(),
+  step: z.enum(StepNames),
+  attempt: z.int().min(1),
+  worker: z.string(),
+  progress: z.number().min(0).max(1).nullable(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type StepProgressV1 = z.infer<typeof StepProgressV1Schema>;
+
+/**
+ * A fast-lane attempt passed the lane's budget and was stopped: the saga moves the step to the
+ * slow lane under a new attempt number, without counting a failure.
+ */
+export const StepDemotedV1Schema = z.object({
+  jobId: z.uuid(),
+  step: z.enum(StepNames),
+  attempt: z.int().min(1),
+  worker: z.string(),
+  budgetMs: z.int().min(0),
+  demotedAt: z.iso.datetime({ offset: true }),
+});
+export type StepDemotedV1 = z.infer<typeof StepDemotedV1Schema>;

@@ -12,8 +12,13 @@ export const Topics = {
   thumbnailRequests: 'thumbnail.requests',
   /** Step results reported by workers (`StepStarted`, `StepCompleted`, `StepFailed`), read by the saga. */
   jobEvents: 'job.events',
-  /** Job state changes (`JobStarted`, `JobCompleted`, `JobFailed`), read by the notifier and SSE. */
+  /**
+   * Every transition of a job and of its steps (`JobStarted`, `JobCompleted`, `JobFailed`,
+   * `JobCancelled`, `JobReopened`, `StepTransitioned`), read by the notifier and SSE.
+   */
   jobLifecycle: 'job.lifecycle',
+  /** Commands from the api to workers about a whole job (`CancelJob`). */
+  jobControl: 'job.control',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];

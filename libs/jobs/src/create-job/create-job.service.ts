@@ -1,18 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  JOB_AGGREGATE,
-  StepNames,
-  type CreateJobRequest,
-  type JobView,
-  type StepRequestedV1,
-} from '@longhaul/contracts';
+import { JOB_AGGREGATE, StepNames, type CreateJobRequest, type JobView, type Lane } from '@longhaul/contracts';
 import { appendToOutbox } from '@longhaul/outbox';
 import { inTransaction, uuidv7, type DataSource } from '@longhaul/persistence';
 import { DATA_SOURCE } from '@longhaul/platform';
 import { currentTraceparent } from '@longhaul/telemetry';
 import { API_SCHEMA } from '../api.migrations';
+import { loadJobView } from '../get-job/job.view-builder';
 import { IdempotencyKeyReusedError } from '../job.errors';
 import { JobRepository } from '../job.repository';
+import { JOBS_OPTIONS, type JobsModuleOptions } from '../jobs.options';
+import { buildStepRequest } from '../lifecycle/step.dispatcher';
+import { StepAttemptRepository } from '../lifecycle/step-attempt.repository';
+import { retryPolicyFor } from '../retry/retry.policy';
 import { IdempotencyKeyRepository } from './idempotency-key.repository';
 import { chooseLane, stepRequestRoute } from './lane.policy';
 import { requestFingerprint } from './request-fingerprint';
@@ -34,59 +33,77 @@ export interface CreateJobResult {
 }
 
 /**
- * Accepts a job. In ONE transaction: the job, its steps, the idempotency key and the outbox row
- * `TranscodeRequested.v1`. No Kafka call is made: if Kafka or Debezium is down the job is still
- * accepted, and it flows when the relay returns.
+ * Accepts a job. In ONE transaction: the job, its steps, the first attempt's history row, the
+ * idempotency key and the outbox row `TranscodeRequested.v1`. No Kafka call is made: if Kafka or
+ * Debezium is down the job is still accepted, and it flows when the relay returns.
  */
 @Injectable()
 export class CreateJobService {
   private readonly jobs = new JobRepository();
   private readonly keys = new IdempotencyKeyRepository();
+  private readonly attempts = new StepAttemptRepository();
 
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(JOBS_OPTIONS) private readonly options: JobsModuleOptions,
+  ) {}
 
-  async create(request: CreateJobRequest, idempotency: IdempotencyKey | null): Promise<CreateJobResult> {
+  /** The lane a request would take: admission control checks that lane before anything is written. */
+  laneOf(request: CreateJobRequest) {
+    return chooseLane(request.outputs, null, this.options.lanes);
+  }
+
+  /**
+   * `admit` runs once the request is known to be new (not an idempotent replay) and before any
+   * write; it throws to refuse the job (admission control), which rolls everything back.
+   */
+  async create(request: CreateJobRequest, idempotency: IdempotencyKey | null, admit: (lane: Lane) => void = () => undefined): Promise<CreateJobResult> {
     const fingerprint = requestFingerprint(request);
     return inTransaction(this.dataSource, async (sql) => {
       if (idempotency) {
         const existing = await this.keys.lockAndFind(sql, idempotency.scope, idempotency.key);
         if (existing) {
           if (existing.requestHash !== fingerprint) throw new IdempotencyKeyReusedError(idempotency.key);
-          const job = await this.jobs.findView(sql, existing.jobId);
+          const job = await loadJobView(sql, existing.jobId);
           if (job) return { job, replayed: true };
         }
       }
 
+      const lane = this.laneOf(request);
+      admit(lane);
       const id = uuidv7();
-      const lane = chooseLane(request);
       const traceparent = currentTraceparent();
-      await this.jobs.insert(
-        sql,
-        { id, type: request.type, status: 'pending', lane, source: request.source, outputs: request.outputs,
-          metadata: request.metadata ?? null, result: null, error: null, version: 0, traceparent },
-        StepNames.map((name, position) => ({ name, position, status: position === 0 ? 'queued' : 'pending', attempt: position === 0 ? 1 : 0 })),
-      );
-      const payload: StepRequestedV1 = {
-        jobId: id,
-        step: 'transcode',
-        attempt: 1,
-        jobType: request.type,
+      const retryPolicy = retryPolicyFor(request.type, this.options.retry.byType, this.options.retry.fallback);
+      const metadata = request.metadata ?? null;
+      await this.jobs.insert(sql, {
+        id,
+        type: request.type,
         lane,
         source: request.source,
         outputs: request.outputs,
-        inputs: {},
-        requestedAt: new Date().toISOString(),
-      };
+        metadata,
+        traceparent,
+        retryPolicy,
+        steps: StepNames.map((name, position) => ({
+          name,
+          position,
+          status: position === 0 ? 'queued' : 'pending',
+          attempt: position === 0 ? 1 : 0,
+          dispatched: position === 0,
+        })),
+      });
+      const first = StepNames[0];
+      await this.attempts.dispatched(sql, id, first, 1, lane);
+      const job = { id, type: request.type, source: request.source, outputs: request.outputs, metadata };
       await appendToOutbox(sql, API_SCHEMA, {
-        ...stepRequestRoute('transcode', lane),
+        ...stepRequestRoute(first, lane),
         aggregateType: JOB_AGGREGATE,
         aggregateId: id,
-        payload,
+        payload: buildStepRequest(job, first, 1, lane, {}),
         traceparent,
       });
       if (idempotency) await this.keys.insert(sql, idempotency.scope, idempotency.key, fingerprint, id, IDEMPOTENCY_KEY_TTL_MS);
-      const job = await this.jobs.findView(sql, id);
-      return { job: job!, replayed: false };
+      return { job: (await loadJobView(sql, id))!, replayed: false };
     });
   }
 }

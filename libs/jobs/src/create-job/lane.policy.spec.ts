@@ -1,8 +1,19 @@
-import { chooseLane, stepRequestRoute } from './lane.policy';
+import { chooseLane, estimateCost, stepRequestRoute } from './lane.policy';
 
 describe('lane policy', () => {
-  it('sends every job to the fast lane until cost estimation exists', () => {
-    expect(chooseLane({ type: 'video.process', source: { url: 'https://a.example/v.mp4' }, outputs: {} })).toBe('fast');
+  it('sends a short clip to the fast lane and a long one to the slow lane', () => {
+    expect(chooseLane({}, 30)).toBe('fast');
+    expect(chooseLane({}, 3600)).toBe('slow');
+  });
+
+  it('costs fewer renditions less, so a long clip at 360p alone can stay fast', () => {
+    expect(estimateCost({ renditions: ['360p'] }, 600)).toBeLessThan(estimateCost({}, 600));
+    expect(chooseLane({ renditions: ['360p'] }, 600)).toBe('fast');
+  });
+
+  it('assumes a duration while the input is not probed', () => {
+    expect(chooseLane({}, null)).toBe('fast');
+    expect(chooseLane({}, null, { assumedDurationSeconds: 3600, fastLaneMaxCost: 1800 })).toBe('slow');
   });
 
   it('routes each step request to its topic and event type', () => {

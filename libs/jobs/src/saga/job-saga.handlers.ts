@@ -1,133 +1,150 @@
 import {
   EventTypes,
-  JOB_AGGREGATE,
+  type EventType,
   type StepCompletedV1,
+  type StepDemotedV1,
   type StepFailedV1,
-  type StepRequestedV1,
-  type StepName,
+  type StepProgressV1,
+  type StepQueuedV1,
   type StepStartedV1,
 } from '@longhaul/contracts';
 import type { EventHandler, InboundEvent } from '@longhaul/messaging';
-import { appendToOutbox } from '@longhaul/outbox';
-import { stepRequestRoute } from '../create-job/lane.policy';
-import type { Sql } from '@longhaul/persistence';
+import type { EffectLedger, Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
-import { API_SCHEMA } from '../api.migrations';
-import { JobRepository, type JobRecord, type StepRecord } from '../job.repository';
-import { publishJobStatus } from './job-lifecycle.publisher';
-import { canMoveJob, canMoveStep, isCurrentAttempt, nextStep } from './job-saga.policy';
+import { JobRepository, NOW, type JobState, type StepRecord } from '../job.repository';
+import type { JobTransitions } from '../lifecycle/job.transitions';
+import type { StepDispatcher } from '../lifecycle/step.dispatcher';
+import { StepAttemptRepository } from '../lifecycle/step-attempt.repository';
+import type { StepFailureHandler } from '../lifecycle/step-failure.handler';
+import { isCurrentAttempt, nextStep } from './job-saga.policy';
+
+type StepEvent = StepQueuedV1 | StepStartedV1 | StepProgressV1 | StepCompletedV1 | StepFailedV1 | StepDemotedV1;
+
+/** What the saga's handlers need. */
+export interface JobSagaDeps {
+  logger: Logger;
+  transitions: JobTransitions;
+  dispatcher: StepDispatcher;
+  failures: StepFailureHandler;
+  ledger: EffectLedger;
+}
 
 /**
- * The job saga: advances a job as its steps report (`job.events`), each event in the transaction
- * that records it in the api's inbox, with the job row locked. Results of a superseded attempt
- * are ignored (fencing); the next step's request and the job's lifecycle events are written to
- * the outbox in the same transaction.
+ * The job saga: advances a job as its steps report on `job.events`, each event in the
+ * transaction that records it in the api's inbox, with the job row locked. Results of a
+ * superseded attempt are ignored (fencing by attempt number); the next step's request and every
+ * transition's lifecycle event go to the outbox in the same transaction.
  */
 export class JobSagaHandlers {
   private readonly jobs = new JobRepository();
+  private readonly attempts = new StepAttemptRepository();
 
-  constructor(private readonly logger: Logger) {}
+  constructor(private readonly deps: JobSagaDeps) {}
 
-  handlers(): Record<string, EventHandler> {
+  handlers(): Partial<Record<EventType, EventHandler>> {
+    const on = <T extends StepEvent>(handle: (sql: Sql, state: JobState, step: StepRecord, event: T) => Promise<void>): EventHandler =>
+      async (sql, event: InboundEvent) => {
+        const payload = event.payload as T;
+        const current = await this.load(sql, payload);
+        if (current) await handle(sql, current.state, current.step, payload);
+      };
     return {
-      [EventTypes.StepStartedV1]: (sql, e) => this.onStarted(sql, e as InboundEvent<typeof EventTypes.StepStartedV1>),
-      [EventTypes.StepCompletedV1]: (sql, e) => this.onCompleted(sql, e as InboundEvent<typeof EventTypes.StepCompletedV1>),
-      [EventTypes.StepFailedV1]: (sql, e) => this.onFailed(sql, e as InboundEvent<typeof EventTypes.StepFailedV1>),
+      [EventTypes.StepQueuedV1]: on<StepQueuedV1>((sql, state, step, e) => this.onQueued(sql, state, step, e)),
+      [EventTypes.StepStartedV1]: on<StepStartedV1>((sql, state, step, e) => this.onStarted(sql, state, step, e)),
+      [EventTypes.StepProgressV1]: on<StepProgressV1>((sql, state, step, e) => this.onProgress(sql, state, step, e)),
+      [EventTypes.StepCompletedV1]: on<StepCompletedV1>((sql, state, step, e) => this.onCompleted(sql, state, step, e)),
+      [EventTypes.StepFailedV1]: on<StepFailedV1>((sql, state, step, e) => this.onFailed(sql, state, step, e)),
+      [EventTypes.StepDemotedV1]: on<StepDemotedV1>((sql, state, step, e) => this.onDemoted(sql, state, step, e)),
     };
   }
 
-  private async load(sql: Sql, event: StepStartedV1 | StepCompletedV1 | StepFailedV1) {
+  /** Locks the job; returns it only when the event is about the step's current, open attempt. */
+  private async load(sql: Sql, event: StepEvent): Promise<{ state: JobState; step: StepRecord } | null> {
     const state = await this.jobs.lock(sql, event.jobId);
     const step = state?.steps.find((s) => s.name === event.step);
     if (!state || !step) {
-      this.logger.warn({ job_id: event.jobId, step: event.step }, 'event for an unknown job or step ignored');
+      this.deps.logger.warn({ job_id: event.jobId, step: event.step }, 'event for an unknown job or step ignored');
       return null;
     }
     if (!isCurrentAttempt(step, event.attempt)) {
-      this.logger.info({ job_id: event.jobId, step: event.step, attempt: event.attempt, current: step.attempt, status: step.status },
-        'event of a superseded attempt ignored');
+      this.deps.logger.info(
+        { job_id: event.jobId, step: event.step, attempt: event.attempt, current: step.attempt, status: step.status },
+        'event of a superseded attempt ignored',
+      );
       return null;
     }
-    return { job: state.job, steps: state.steps, step };
+    return { state, step };
   }
 
-  /** Refuses (and logs) a step transition the lifecycle does not allow. */
-  private stepMayMove(step: StepRecord, to: StepRecord['status']): boolean {
-    if (step.status === to || canMoveStep(step.status, to)) return true;
-    this.logger.warn({ job_id: step.jobId, step: step.name, from: step.status, to }, 'illegal step transition refused');
-    return false;
+  /** A worker holds the attempt: the relay delivered it. */
+  private async onQueued(sql: Sql, { job }: JobState, step: StepRecord, event: StepQueuedV1): Promise<void> {
+    await this.attempts.queued(sql, job.id, step.name, step.attempt, event.worker);
+    if (!step.relayedAt) await this.jobs.patchStep(sql, job.id, step.name, { relayedAt: NOW });
   }
 
-  private async onStarted(sql: Sql, event: InboundEvent<typeof EventTypes.StepStartedV1>): Promise<void> {
-    const state = await this.load(sql, event.payload);
-    if (!state || !this.stepMayMove(state.step, 'running')) return;
-    // A takeover after a lost lease starts the same attempt again: only the worker changes.
-    await this.jobs.updateStep(sql, state.job.id, state.step.name, { status: 'running', worker: event.payload.worker });
-    await this.moveJob(sql, state.job, 'running');
-  }
-
-  private async onCompleted(sql: Sql, event: InboundEvent<typeof EventTypes.StepCompletedV1>): Promise<void> {
-    const state = await this.load(sql, event.payload);
-    if (!state) return;
-    const { job, steps, step } = state;
-    if (!this.stepMayMove(step, 'succeeded')) return;
-    await this.jobs.updateStep(sql, job.id, step.name, { status: 'succeeded', worker: event.payload.worker, result: event.payload.result });
-    const next = nextStep(step.name);
-    if (next) {
-      await this.jobs.updateStep(sql, job.id, next, { status: 'queued', attempt: 1 });
-      await this.requestStep(sql, job, next, collectResults(steps, step.name, event.payload.result));
-      await this.moveJob(sql, job, 'running');
+  private async onStarted(sql: Sql, { job }: JobState, step: StepRecord, event: StepStartedV1): Promise<void> {
+    await this.attempts.running(sql, job.id, step.name, step.attempt, event.worker);
+    if (step.status === 'running') {
+      // A takeover after a lost lease runs the same attempt again: only the worker changes.
+      await this.jobs.patchStep(sql, job.id, step.name, { worker: event.worker, heartbeatAt: NOW });
+      this.deps.logger.info({ job_id: job.id, step: step.name, attempt: step.attempt, worker: event.worker }, 'attempt taken over by another worker');
       return;
     }
-    await this.moveJob(sql, job, 'completed', { result: collectResults(steps, step.name, event.payload.result) });
-  }
-
-  private async onFailed(sql: Sql, event: InboundEvent<typeof EventTypes.StepFailedV1>): Promise<void> {
-    const state = await this.load(sql, event.payload);
-    if (!state || !this.stepMayMove(state.step, 'failed')) return;
-    await this.jobs.updateStep(sql, state.job.id, state.step.name, { status: 'failed', worker: event.payload.worker, error: event.payload.error });
-    await this.moveJob(sql, state.job, 'failed', { error: event.payload.error });
-  }
-
-  private async moveJob(sql: Sql, job: JobRecord, to: JobRecord['status'], extra: Parameters<JobRepository['setStatus']>[3] = {}): Promise<void> {
-    if (job.status === to) return;
-    if (!canMoveJob(job.status, to)) {
-      this.logger.warn({ job_id: job.id, from: job.status, to }, 'illegal job transition refused');
-      return;
-    }
-    const version = await this.jobs.setStatus(sql, job.id, to, extra);
-    await publishJobStatus(sql, job, to, version, extra);
-    this.logger.info({ job_id: job.id, from: job.status, to, version }, 'job status changed');
-    job.status = to;
-  }
-
-  private async requestStep(sql: Sql, job: JobRecord, step: StepName, inputs: Record<string, unknown>): Promise<void> {
-    const payload: StepRequestedV1 = {
-      jobId: job.id,
-      step,
-      attempt: 1,
-      jobType: job.type,
-      lane: job.lane,
-      source: job.source as StepRequestedV1['source'],
-      outputs: job.outputs as StepRequestedV1['outputs'],
-      inputs,
-      requestedAt: new Date().toISOString(),
-    };
-    const route = stepRequestRoute(step, job.lane);
-    await appendToOutbox(sql, API_SCHEMA, {
-      topic: route.topic,
-      type: route.type,
-      aggregateType: JOB_AGGREGATE,
-      aggregateId: job.id,
-      payload,
+    const moved = await this.deps.transitions.moveStep(sql, job, step, 'running', {
+      worker: event.worker,
+      heartbeatAt: NOW,
+      relayedAt: step.relayedAt ?? NOW,
     });
+    if (moved) await this.deps.transitions.moveJob(sql, job, 'running');
   }
-}
 
-/** Results of every finished step, by step name, including the one just finished. */
-function collectResults(steps: StepRecord[], finished: string, result: Record<string, unknown>): Record<string, unknown> {
-  const results: Record<string, unknown> = {};
-  for (const s of steps) if (s.result) results[s.name] = s.result;
-  results[finished] = result;
-  return results;
+  private async onProgress(sql: Sql, { job }: JobState, step: StepRecord, event: StepProgressV1): Promise<void> {
+    await this.jobs.patchStep(sql, job.id, step.name, { heartbeatAt: NOW, progress: event.progress, worker: event.worker });
+  }
+
+  private async onCompleted(sql: Sql, { job, steps }: JobState, step: StepRecord, event: StepCompletedV1): Promise<void> {
+    const moved = await this.deps.transitions.moveStep(sql, job, step, 'succeeded', { worker: event.worker, result: event.result, progress: 1 });
+    if (!moved) return;
+    step.result = event.result;
+    await this.attempts.finished(sql, job.id, step.name, step.attempt, 'succeeded', null, event.worker);
+    await this.deps.ledger.record(sql, { effect: 'step.succeeded', jobId: job.id, step: step.name, attempt: step.attempt });
+    if (job.status === 'pending') await this.deps.transitions.moveJob(sql, job, 'running');
+    const nextName = nextStep(step.name);
+    const next = nextName ? steps.find((s) => s.name === nextName) : undefined;
+    if (next) {
+      // A later step runs in the lane its job is in now (a demoted job stays slow).
+      if (await this.deps.transitions.moveStep(sql, job, next, 'queued', { attempt: next.attempt + 1, lane: job.lane })) {
+        await this.deps.dispatcher.dispatch(sql, job, steps, next);
+      }
+      return;
+    }
+    const results: Record<string, unknown> = {};
+    for (const s of steps) if (s.result) results[s.name] = s.result;
+    await this.deps.transitions.moveJob(sql, job, 'completed', { result: results });
+  }
+
+  private async onFailed(sql: Sql, { job, steps }: JobState, step: StepRecord, event: StepFailedV1): Promise<void> {
+    await this.deps.failures.handle(sql, job, steps, step, event.error, 'failed', event.worker);
+  }
+
+  /**
+   * A fast-lane attempt passed its budget: the step moves to the slow lane under a new attempt
+   * number, without counting a failure, and the job stays slow from here on.
+   */
+  private async onDemoted(sql: Sql, { job, steps }: JobState, step: StepRecord, event: StepDemotedV1): Promise<void> {
+    if (step.lane === 'slow') {
+      this.deps.logger.warn({ job_id: job.id, step: step.name, attempt: step.attempt }, 'demotion of a slow-lane step ignored');
+      return;
+    }
+    await this.attempts.finished(sql, job.id, step.name, step.attempt, 'demoted', null, event.worker);
+    const moved = await this.deps.transitions.moveStep(
+      sql, job, step, 'queued',
+      { attempt: step.attempt + 1, lane: 'slow', worker: null, heartbeatAt: null, progress: null },
+      { reason: 'demoted' },
+    );
+    if (!moved) return;
+    await this.jobs.setLane(sql, job.id, 'slow');
+    job.lane = 'slow';
+    await this.deps.dispatcher.dispatch(sql, job, steps, step);
+  }
 }

@@ -5,7 +5,8 @@ import type { DataSource } from '@longhaul/persistence';
 import { DATA_SOURCE, KAFKA, LOGGER } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { API_SCHEMA } from '../api.migrations';
-import { JobSagaHandlers } from './job-saga.handlers';
+import { SAGA_DEPS } from '../jobs.tokens';
+import { JobSagaHandlers, type JobSagaDeps } from './job-saga.handlers';
 
 /** Consumer group of the saga. */
 export const SAGA_GROUP_ID = 'longhaul.api.saga';
@@ -13,7 +14,12 @@ export const SAGA_GROUP_ID = 'longhaul.api.saga';
 /** Runs the saga's consumer of `job.events` for the life of the api process. */
 @Injectable()
 export class JobSagaService extends ConsumerLifecycle {
-  constructor(@Inject(DATA_SOURCE) dataSource: DataSource, @Inject(KAFKA) kafka: Kafka, @Inject(LOGGER) logger: Logger) {
+  constructor(
+    @Inject(DATA_SOURCE) dataSource: DataSource,
+    @Inject(KAFKA) kafka: Kafka,
+    @Inject(LOGGER) logger: Logger,
+    @Inject(SAGA_DEPS) deps: JobSagaDeps,
+  ) {
     super(
       new EventConsumer({
         kafka,
@@ -22,7 +28,7 @@ export class JobSagaService extends ConsumerLifecycle {
         groupId: SAGA_GROUP_ID,
         topics: [Topics.jobEvents],
         schema: API_SCHEMA,
-        handlers: new JobSagaHandlers(logger.child({ component: 'saga' })).handlers(),
+        handlers: new JobSagaHandlers(deps).handlers(),
       }),
     );
   }

@@ -20,6 +20,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   [ErrorCodes.validationFailed]: 400,
   [ErrorCodes.idempotencyKeyInvalid]: 400,
   [ErrorCodes.idempotencyKeyReused]: 422,
+  [ErrorCodes.jobFinished]: 409,
+  [ErrorCodes.overloaded]: 429,
 };
 
 /**
@@ -46,7 +48,11 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (exception instanceof LonghaulError && STATUS_BY_CODE[exception.code]) {
       const status = STATUS_BY_CODE[exception.code]!;
       const title = exception.code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-      return { problem: { type: problemType(exception.code), title, status, code: exception.code, detail: exception.message, instance }, headers: {} };
+      // Details (e.g. the state of a job that cannot change) become extension members.
+      return {
+        problem: { ...exception.details, type: problemType(exception.code), title, status, code: exception.code, detail: exception.message, instance },
+        headers: {},
+      };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -1,4 +1,12 @@
-import { EventTypes, JOB_AGGREGATE, Topics, type JobLifecycleV1, type JobStatus, type SerializedError } from '@longhaul/contracts';
+import {
+  EventTypes,
+  JOB_AGGREGATE,
+  Topics,
+  type JobLifecycleV1,
+  type JobStatus,
+  type SerializedError,
+  type StepTransitionedV1,
+} from '@longhaul/contracts';
 import { appendToOutbox } from '@longhaul/outbox';
 import type { Sql } from '@longhaul/persistence';
 import { API_SCHEMA } from '../api.migrations';
@@ -8,6 +16,7 @@ const TYPE_BY_STATUS: Partial<Record<JobStatus, string>> = {
   running: EventTypes.JobStartedV1,
   completed: EventTypes.JobCompletedV1,
   failed: EventTypes.JobFailedV1,
+  cancelled: EventTypes.JobCancelledV1,
 };
 
 /** Announces a job's new status on `job.lifecycle`, in the transaction that set it. */
@@ -16,9 +25,9 @@ export async function publishJobStatus(
   job: JobRecord,
   status: JobStatus,
   version: number,
-  extra: { result?: Record<string, unknown>; error?: SerializedError } = {},
+  extra: { result?: Record<string, unknown>; error?: SerializedError; reopened?: boolean } = {},
 ): Promise<void> {
-  const type = TYPE_BY_STATUS[status];
+  const type = extra.reopened ? EventTypes.JobReopenedV1 : TYPE_BY_STATUS[status];
   if (!type) return;
   const payload: JobLifecycleV1 = {
     jobId: job.id,
@@ -29,11 +38,16 @@ export async function publishJobStatus(
     error: extra.error ?? null,
     occurredAt: new Date().toISOString(),
   };
+  await appendToOutbox(sql, API_SCHEMA, { topic: Topics.jobLifecycle, type, aggregateType: JOB_AGGREGATE, aggregateId: job.id, payload });
+}
+
+/** Announces a step's transition on `job.lifecycle`, in the transaction that made it. */
+export async function publishStepTransition(sql: Sql, payload: StepTransitionedV1): Promise<void> {
   await appendToOutbox(sql, API_SCHEMA, {
     topic: Topics.jobLifecycle,
-    type,
+    type: EventTypes.StepTransitionedV1,
     aggregateType: JOB_AGGREGATE,
-    aggregateId: job.id,
+    aggregateId: payload.jobId,
     payload,
   });
 }

@@ -1,0 +1,56 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { ErrorCodes, type DeadLetterListView, type DeadLetterView } from '@longhaul/contracts';
+import { DeadLetterService } from '@longhaul/jobs';
+import { ProblemError } from '@longhaul/platform';
+import { requireUuid } from './id.param';
+
+const ListQuerySchema = z.strictObject({
+  jobType: z.string().min(1).max(100).optional(),
+  errorCode: z.string().regex(/^[a-z0-9_]{1,64}$/, 'must be an error code like step_timed_out').optional(),
+  fingerprint: z.string().regex(/^[0-9a-f]{16}$/, 'must be 16 hex characters').optional(),
+  /** @defaultValue 100 */
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** `GET /v1/dead-letters`, `GET|DELETE /v1/dead-letters/{id}`, `POST /v1/dead-letters/{id}/replay`. */
+@Controller('v1/dead-letters')
+export class DeadLettersController {
+  constructor(private readonly deadLetters: DeadLetterService) {}
+
+  /** Dead letters, newest first, filtered by job type, error code or fingerprint, with their groups. */
+  @Get()
+  list(@Query() query: Record<string, unknown>): Promise<DeadLetterListView> {
+    const parsed = ListQuerySchema.safeParse(query);
+    if (!parsed.success) {
+      throw ProblemError.of(400, ErrorCodes.validationFailed, 'Validation Failed', 'the query is invalid', {
+        errors: parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(query)', message: i.message })),
+      });
+    }
+    return this.deadLetters.list(parsed.data);
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string): Promise<DeadLetterView> {
+    return this.deadLetters.get(requireUuid(id, 'dead letter'));
+  }
+
+  /**
+   * Starts a new attempt series of the dead step: `202` when this call started it; `200` with
+   * the same dead letter (showing `replayedAt`) when it was replayed before — never a second run.
+   */
+  @Post(':id/replay')
+  async replay(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<DeadLetterView> {
+    const { deadLetter, started } = await this.deadLetters.replay(requireUuid(id, 'dead letter'));
+    res.status(started ? 202 : 200);
+    res.location(`/v1/jobs/${deadLetter.jobId}`);
+    return deadLetter;
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id') id: string): Promise<void> {
+    await this.deadLetters.delete(requireUuid(id, 'dead letter'));
+  }
+}

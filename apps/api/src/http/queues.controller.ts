@@ -1,0 +1,14 @@
+import { Controller, Get } from '@nestjs/common';
+import type { QueuesView } from '@longhaul/contracts';
+import { AdmissionService } from '@longhaul/jobs';
+
+/** `GET /v1/queues`: each lane's depth, lag, age of its oldest waiting attempt, throughput and limits. */
+@Controller('v1/queues')
+export class QueuesController {
+  constructor(private readonly admission: AdmissionService) {}
+
+  @Get()
+  queues(): Promise<QueuesView> {
+    return this.admission.view();
+  }
+}

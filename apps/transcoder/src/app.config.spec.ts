@@ -1,0 +1,49 @@
+import type { DynamicModule } from '@nestjs/common';
+import { STEP_EXECUTOR, STEP_WORKER_OPTIONS, type StepWorkerOptions } from '@longhaul/step-worker';
+import type { Logger } from '@longhaul/telemetry';
+import { loadTranscoderConfig } from './app.config';
+import { AppModule } from './app.module';
+
+/** The step worker options and executor the app would wire for `env`. */
+function wiring(env: Record<string, string>) {
+  const app = AppModule.forRoot(loadTranscoderConfig(env), {} as Logger);
+  const worker = (app.imports as DynamicModule[]).find((m) => m.providers?.some((p) => typeof p === 'object' && 'provide' in p && p.provide === STEP_WORKER_OPTIONS))!;
+  const value = (token: symbol) => (worker.providers as Array<{ provide: symbol; useValue: unknown }>).find((p) => p.provide === token)!.useValue;
+  return { options: value(STEP_WORKER_OPTIONS) as StepWorkerOptions, executor: value(STEP_EXECUTOR) };
+}
+
+describe('transcoder config', () => {
+  it('serves both lanes by default, the fast one with a budget', () => {
+    const { options } = wiring({});
+    expect(options.lanes).toEqual([
+      { lane: 'fast', topics: ['transcode.requests.fast'], groupId: 'longhaul.transcoder.fast', concurrency: 2, budgetMs: 120_000 },
+      { lane: 'slow', topics: ['transcode.requests.slow'], groupId: 'longhaul.transcoder.slow', concurrency: 1, budgetMs: null },
+    ]);
+    expect(options.controlGroupId).toBe('longhaul.transcoder.control');
+    expect(options.progressIntervalMs).toBe(10_000);
+    expect(options.effectLedger).toBe(false);
+  });
+
+  it('serves only the lanes WORKER_LANES names, with their own concurrency', () => {
+    const { options } = wiring({ WORKER_LANES: ' slow ', STEP_CONCURRENCY_SLOW: '4', FAST_LANE_BUDGET_MS: '0' });
+    expect(options.lanes).toEqual([expect.objectContaining({ lane: 'slow', concurrency: 4, groupId: 'longhaul.transcoder.slow' })]);
+    expect(wiring({ FAST_LANE_BUDGET_MS: '0' }).options.lanes[0]!.budgetMs).toBeNull();
+  });
+
+  it('runs the placeholder unless STEP_MODE=simulated', () => {
+    expect(wiring({}).executor).toHaveProperty('constructor.name', 'PlaceholderTranscodeExecutor');
+    expect(wiring({ STEP_MODE: 'simulated' }).executor).toHaveProperty('constructor.name', 'SimulatedStepExecutor');
+  });
+
+  it('refuses unknown lanes, an empty lane list, and rates outside 0..1, naming the variable', () => {
+    for (const [name, value] of [
+      ['WORKER_LANES', 'fast,medium'],
+      ['WORKER_LANES', ' , '],
+      ['SIM_FAILURE_RATE', '1.5'],
+      ['SIM_CRASH_RATE', '-0.1'],
+      ['STEP_MODE', 'ffmpeg'],
+    ] as const) {
+      expect(() => loadTranscoderConfig({ [name]: value })).toThrow(expect.objectContaining({ code: 'config_invalid', message: expect.stringContaining(name) }));
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import type { LanePolicyOptions } from './create-job/lane.policy';
+import type { RetryPolicy } from './retry/retry.policy';
+import type { WatchdogLimits } from './watchdog/job.watchdog';
+
+/** Options of {@link JobsModule.forRoot}; the api's config supplies them. All durations in ms. */
+export interface JobsModuleOptions {
+  retry: { fallback: RetryPolicy; byType: Record<string, RetryPolicy> };
+  lanes: LanePolicyOptions;
+  /** How often the retry scheduler looks for due retries. */
+  schedulerPollMs: number;
+  watchdog: WatchdogLimits & { intervalMs: number };
+  /** Record applied effects in `api.effect_ledger`. */
+  effectLedger: boolean;
+}
+
+export const JOBS_OPTIONS = Symbol('longhaul.jobsOptions');

@@ -1,0 +1,38 @@
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import type { DataSource } from '@longhaul/persistence';
+import { DATA_SOURCE, LOGGER } from '@longhaul/platform';
+import type { Logger } from '@longhaul/telemetry';
+import { JOBS_OPTIONS, type JobsModuleOptions } from '../jobs.options';
+import { SAGA_DEPS } from '../jobs.tokens';
+import { RetryScheduler } from '../retry/retry.scheduler';
+import type { JobSagaDeps } from '../saga/job-saga.handlers';
+import { JobWatchdog } from '../watchdog/job.watchdog';
+import { PollingLoop } from './polling.loop';
+
+/** Runs the retry scheduler and the watchdog for the life of the api process. */
+@Injectable()
+export class BackgroundLoopsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly loops: PollingLoop[];
+
+  constructor(
+    @Inject(DATA_SOURCE) dataSource: DataSource,
+    @Inject(LOGGER) logger: Logger,
+    @Inject(JOBS_OPTIONS) options: JobsModuleOptions,
+    @Inject(SAGA_DEPS) deps: JobSagaDeps,
+  ) {
+    const scheduler = new RetryScheduler(dataSource, deps.dispatcher, logger.child({ component: 'retry-scheduler' }));
+    const watchdog = new JobWatchdog(dataSource, deps.failures, options.watchdog, logger.child({ component: 'watchdog' }));
+    this.loops = [
+      new PollingLoop('retry-scheduler', options.schedulerPollMs, () => scheduler.dispatchDue(), logger),
+      new PollingLoop('watchdog', options.watchdog.intervalMs, () => watchdog.sweep(), logger),
+    ];
+  }
+
+  onApplicationBootstrap(): void {
+    for (const loop of this.loops) loop.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.loops.map((loop) => loop.stop()));
+  }
+}

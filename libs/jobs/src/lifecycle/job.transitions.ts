@@ -1,0 +1,97 @@
+import type { JobStatus, SerializedError, StepStatus } from '@longhaul/contracts';
+import type { EffectLedger, Sql } from '@longhaul/persistence';
+import type { Logger } from '@longhaul/telemetry';
+import { JobRepository, NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
+import { canMoveJob, canMoveStep, type TransitionReason } from '../saga/job-saga.policy';
+import { publishJobStatus, publishStepTransition } from './lifecycle.publisher';
+
+const TERMINAL_STEP: readonly StepStatus[] = ['succeeded', 'failed', 'cancelled', 'dead'];
+const TERMINAL_JOB: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
+
+/** Extra facts a step transition carries. */
+export interface StepMove {
+  reason?: TransitionReason;
+  error?: SerializedError | null;
+  retryAt?: Date | null;
+}
+
+/**
+ * The one place job and step statuses change. Each change is checked against the lifecycle
+ * (illegal ones are refused and logged), written, given the job's next version, and announced on
+ * `job.lifecycle` — all on the caller's transaction, with the job row locked by the caller.
+ */
+export class JobTransitions {
+  private readonly jobs = new JobRepository();
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly ledger: EffectLedger,
+  ) {}
+
+  /** Moves `step` to `to` with `patch`; returns false (and changes nothing) when the move is illegal. */
+  async moveStep(sql: Sql, job: JobRecord, step: StepRecord, to: StepStatus, patch: Partial<StepPatch> = {}, move: StepMove = {}): Promise<boolean> {
+    if (!canMoveStep(step.status, to, move.reason)) {
+      this.logger.warn({ job_id: job.id, step: step.name, from: step.status, to, reason: move.reason }, 'illegal step transition refused');
+      return false;
+    }
+    const from = step.status;
+    const full: Partial<StepPatch> = { ...patch, status: to };
+    if (TERMINAL_STEP.includes(to)) full.finishedAt = NOW;
+    if (to === 'queued' && from !== 'queued') full.queuedAt = NOW;
+    if (to === 'running') full.startedAt = step.startedAt ?? NOW;
+    await this.jobs.patchStep(sql, job.id, step.name, full);
+    Object.assign(step, {
+      status: to,
+      attempt: patch.attempt ?? step.attempt,
+      lane: patch.lane ?? step.lane,
+      failures: patch.failures ?? step.failures,
+    });
+    const version = await this.jobs.nextVersion(sql, job.id);
+    job.version = version;
+    await publishStepTransition(sql, {
+      jobId: job.id,
+      jobType: job.type,
+      step: step.name,
+      from,
+      to,
+      attempt: step.attempt,
+      lane: step.lane,
+      version,
+      reason: move.reason ?? null,
+      retryAt: move.retryAt ? move.retryAt.toISOString() : null,
+      error: move.error ?? null,
+      occurredAt: new Date().toISOString(),
+    });
+    this.logger.info({ job_id: job.id, step: step.name, from, to, attempt: step.attempt, reason: move.reason, version }, 'step status changed');
+    return true;
+  }
+
+  /** Moves the job to `to`; a no-op when it is there already, refused when illegal. */
+  async moveJob(
+    sql: Sql,
+    job: JobRecord,
+    to: JobStatus,
+    extra: { result?: Record<string, unknown>; error?: SerializedError; reason?: TransitionReason } = {},
+  ): Promise<boolean> {
+    if (job.status === to) return false;
+    if (!canMoveJob(job.status, to, extra.reason)) {
+      this.logger.warn({ job_id: job.id, from: job.status, to, reason: extra.reason }, 'illegal job transition refused');
+      return false;
+    }
+    const reopened = extra.reason === 'replay';
+    const version = await this.jobs.setStatus(sql, job.id, to, { result: extra.result, error: extra.error, reopen: reopened });
+    await publishJobStatus(sql, job, to, version, { result: extra.result, error: extra.error, reopened });
+    if (TERMINAL_JOB.includes(to)) await this.ledger.record(sql, { effect: 'job.finished', jobId: job.id, attempt: version });
+    this.logger.info({ job_id: job.id, from: job.status, to, version, reason: extra.reason }, 'job status changed');
+    job.status = to;
+    job.version = version;
+    return true;
+  }
+
+  /** Cancels the steps that never ran because an earlier one ended the job. */
+  async cancelPending(sql: Sql, job: JobRecord, steps: StepRecord[], reason: TransitionReason): Promise<void> {
+    for (const step of steps) {
+      if (step.status === 'pending') await this.moveStep(sql, job, step, 'cancelled', {}, { reason });
+    }
+  }
+}

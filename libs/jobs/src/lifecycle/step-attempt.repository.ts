@@ -1,0 +1,84 @@
+import type { AttemptOutcome, Lane, SerializedError, StepAttemptView, StepName } from '@longhaul/contracts';
+import type { Sql } from '@longhaul/persistence';
+
+interface AttemptRow {
+  job_id: string;
+  step: StepName;
+  attempt: number;
+  lane: Lane;
+  status: AttemptOutcome;
+  worker: string | null;
+  dispatched_at: Date;
+  queued_at: Date | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+  error: SerializedError | null;
+}
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+function toView(row: AttemptRow): StepAttemptView {
+  return {
+    attempt: row.attempt,
+    lane: row.lane,
+    status: row.status,
+    worker: row.worker,
+    dispatchedAt: row.dispatched_at.toISOString(),
+    queuedAt: iso(row.queued_at),
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+    error: row.error,
+  };
+}
+
+/** SQL of `api.step_attempts`: the history of every attempt of every step. */
+export class StepAttemptRepository {
+  async dispatched(sql: Sql, jobId: string, step: StepName, attempt: number, lane: Lane): Promise<void> {
+    await sql.execute(
+      `INSERT INTO api.step_attempts (job_id, step, attempt, lane, status) VALUES ($1, $2, $3, $4, 'dispatched')
+       ON CONFLICT (job_id, step, attempt) DO NOTHING`,
+      [jobId, step, attempt, lane],
+    );
+  }
+
+  async queued(sql: Sql, jobId: string, step: StepName, attempt: number, worker: string): Promise<void> {
+    await sql.execute(
+      `UPDATE api.step_attempts SET status = CASE WHEN status = 'dispatched' THEN 'queued' ELSE status END,
+              queued_at = coalesce(queued_at, now()), worker = coalesce(worker, $4)
+        WHERE job_id = $1 AND step = $2 AND attempt = $3`,
+      [jobId, step, attempt, worker],
+    );
+  }
+
+  async running(sql: Sql, jobId: string, step: StepName, attempt: number, worker: string): Promise<void> {
+    await sql.execute(
+      `UPDATE api.step_attempts SET status = 'running', worker = $4, started_at = coalesce(started_at, now()),
+              queued_at = coalesce(queued_at, now())
+        WHERE job_id = $1 AND step = $2 AND attempt = $3`,
+      [jobId, step, attempt, worker],
+    );
+  }
+
+  async finished(sql: Sql, jobId: string, step: StepName, attempt: number, status: AttemptOutcome, error: SerializedError | null, worker?: string): Promise<void> {
+    await sql.execute(
+      `UPDATE api.step_attempts SET status = $4, error = $5, finished_at = now(), worker = coalesce($6, worker)
+        WHERE job_id = $1 AND step = $2 AND attempt = $3`,
+      [jobId, step, attempt, status, error ? JSON.stringify(error) : null, worker ?? null],
+    );
+  }
+
+  async list(sql: Sql, jobId: string, step?: StepName): Promise<StepAttemptView[]> {
+    const rows = await sql.rows<AttemptRow>(
+      `SELECT * FROM api.step_attempts WHERE job_id = $1 AND ($2::text IS NULL OR step = $2) ORDER BY step, attempt`,
+      [jobId, step ?? null],
+    );
+    return rows.map(toView);
+  }
+
+  async listByStep(sql: Sql, jobId: string): Promise<Map<StepName, StepAttemptView[]>> {
+    const rows = await sql.rows<AttemptRow>(`SELECT * FROM api.step_attempts WHERE job_id = $1 ORDER BY attempt`, [jobId]);
+    const byStep = new Map<StepName, StepAttemptView[]>();
+    for (const row of rows) byStep.set(row.step, [...(byStep.get(row.step) ?? []), toView(row)]);
+    return byStep;
+  }
+}

@@ -1,0 +1,69 @@
+import { JOB_AGGREGATE, type Lane, type StepName, type StepRequestedV1 } from '@longhaul/contracts';
+import { appendToOutbox } from '@longhaul/outbox';
+import type { Sql } from '@longhaul/persistence';
+import { API_SCHEMA } from '../api.migrations';
+import { stepRequestRoute } from '../create-job/lane.policy';
+import { JobRepository, NOW, type JobRecord, type StepRecord } from '../job.repository';
+import { StepAttemptRepository } from './step-attempt.repository';
+
+/** Results of every succeeded step before `step`, by step name: what `step` reads. */
+export function inputsFor(steps: StepRecord[], step: StepName): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {};
+  for (const s of steps) {
+    if (s.name === step) break;
+    if (s.result) inputs[s.name] = s.result;
+  }
+  return inputs;
+}
+
+/** The request of one attempt of `step`, as workers receive it. */
+export function buildStepRequest(
+  job: Pick<JobRecord, 'id' | 'type' | 'source' | 'outputs' | 'metadata'>,
+  step: StepName, attempt: number, lane: Lane, inputs: Record<string, unknown>): StepRequestedV1 {
+  return {
+    jobId: job.id,
+    step,
+    attempt,
+    jobType: job.type,
+    lane,
+    source: job.source as StepRequestedV1['source'],
+    outputs: job.outputs as StepRequestedV1['outputs'],
+    inputs,
+    metadata: job.metadata,
+    requestedAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * Sends the step's current attempt to its lane's topic (through the outbox) and records it in the
+ * attempt history. The step must already be `queued` with its attempt number and lane set.
+ * Requests outside a request context (scheduler, watchdog, replay) carry the job's own trace,
+ * so every attempt of a job stays in one trace.
+ */
+export class StepDispatcher {
+  private readonly jobs = new JobRepository();
+  private readonly attempts = new StepAttemptRepository();
+
+  async dispatch(sql: Sql, job: JobRecord, steps: StepRecord[], step: StepRecord, options: { ownTrace?: boolean } = {}): Promise<void> {
+    const request = buildStepRequest(job, step.name, step.attempt, step.lane, inputsFor(steps, step.name));
+    await appendToOutbox(sql, API_SCHEMA, {
+      ...stepRequestRoute(step.name, step.lane),
+      aggregateType: JOB_AGGREGATE,
+      aggregateId: job.id,
+      payload: request,
+      ...(options.ownTrace ? { traceparent: job.traceparent } : {}),
+    });
+    await this.attempts.dispatched(sql, job.id, step.name, step.attempt, step.lane);
+    await this.jobs.patchStep(sql, job.id, step.name, {
+      dispatchedAt: NOW,
+      relayedAt: null,
+      dueAt: null,
+      heartbeatAt: null,
+      progress: null,
+      worker: null,
+    });
+    step.dispatchedAt = new Date();
+    step.relayedAt = null;
+    step.dueAt = null;
+  }
+}

@@ -1,0 +1,115 @@
+import { Lanes, type Lane } from '@longhaul/contracts';
+import type { Logger } from '@longhaul/telemetry';
+import { unknownLags, type LaneLags } from './consumer-lag.repository';
+import type { LaneStepFigures, QueueSample } from './queue-sample';
+
+/** Where the monitor reads from, and how often. */
+export interface QueueMonitorDeps {
+  stats: { read(): Promise<Record<Lane, LaneStepFigures>> };
+  lag: { read(): Promise<LaneLags>; close(): Promise<void> };
+  logger: Logger;
+  /** Step-table sampling period, in ms. */
+  sampleMs: number;
+  /** Lag sampling period, in ms (at least `sampleMs`). */
+  lagSampleMs: number;
+  /** @defaultValue Date.now */
+  now?: () => number;
+}
+
+/**
+ * Keeps the latest figures of every lane in memory for admission and `GET /v1/queues`. In the
+ * background it reads the step table every `sampleMs` and the consumer lag every `lagSampleMs`,
+ * each independently, so a slow broker never delays the database figures. A failed read keeps
+ * the last good figures (lag becomes unknown); nothing is ever thrown out of the timer.
+ */
+export class QueueMonitor {
+  private steps: { sampledAt: Date; lanes: Record<Lane, LaneStepFigures> } | null = null;
+  private lags: LaneLags = unknownLags();
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private tick: Promise<void> | null = null;
+  private lagRead: Promise<void> | null = null;
+  private lastLagReadAt = Number.NEGATIVE_INFINITY;
+  private stepsFailing = false;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: QueueMonitorDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Starts sampling in the background; the first sample is taken at once. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Stops sampling, waits for reads in flight (each bounded), and closes the Kafka admin. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.all([this.tick, this.lagRead]);
+    await this.deps.lag.close().catch(() => undefined);
+  }
+
+  /** The latest figures, or null before the first read of the step table succeeded. */
+  latest(): QueueSample | null {
+    if (!this.steps) return null;
+    const lanes = Object.fromEntries(
+      Lanes.map((lane) => [lane, { lane, ...this.steps!.lanes[lane], lag: this.lags[lane] }]),
+    ) as QueueSample['lanes'];
+    return { sampledAt: this.steps.sampledAt, lanes };
+  }
+
+  /** The latest figures, reading the step table now if there are none yet (may throw). */
+  async current(): Promise<QueueSample> {
+    const latest = this.latest();
+    if (latest) return latest;
+    await this.sampleSteps();
+    return this.latest()!;
+  }
+
+  /** Reads the step table now and keeps the figures (throws if the read fails). */
+  async sampleSteps(): Promise<void> {
+    const lanes = await this.deps.stats.read();
+    this.steps = { sampledAt: new Date(this.now()), lanes };
+  }
+
+  /** Reads the consumer lag now and keeps it (never throws; unknown lanes become null). */
+  async sampleLag(): Promise<void> {
+    this.lags = await this.deps.lag.read().catch(() => unknownLags());
+  }
+
+  private schedule(delayMs: number): void {
+    this.timer = setTimeout(() => {
+      this.tick = this.runTick().finally(() => {
+        this.tick = null;
+        if (this.running) this.schedule(this.deps.sampleMs);
+      });
+    }, delayMs);
+    // Sampling alone must never keep the process alive.
+    this.timer.unref();
+  }
+
+  private async runTick(): Promise<void> {
+    this.maybeSampleLag();
+    try {
+      await this.sampleSteps();
+      if (this.stepsFailing) this.deps.logger.info('queue figures readable again');
+      this.stepsFailing = false;
+    } catch (error) {
+      if (!this.stepsFailing) this.deps.logger.warn({ err: error }, 'queue figures unreadable; keeping the last ones');
+      this.stepsFailing = true;
+    }
+  }
+
+  /** Starts a lag read when one is due and none is in flight; the tick does not wait for it. */
+  private maybeSampleLag(): void {
+    if (this.lagRead || this.now() - this.lastLagReadAt < this.deps.lagSampleMs) return;
+    this.lastLagReadAt = this.now();
+    this.lagRead = this.sampleLag().finally(() => {
+      this.lagRead = null;
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import type { Sql } from '@longhaul/persistence';
+
+/** SQL of `<schema>.cancelled_jobs`. Every method runs on the caller's connection. */
+export class CancelledJobsRepository {
+  private readonly table: string;
+
+  constructor(private readonly schema: string) {
+    this.table = `"${schema}".cancelled_jobs`;
+  }
+
+  /**
+   * Serialises, until the transaction ends, a job's step requests with its cancel. Without it a
+   * request and a cancel handled at once could each miss the other's uncommitted row and leave a
+   * queued item of a cancelled job; with it, whichever runs second sees what the first committed.
+   */
+  async lock(sql: Sql, jobId: string): Promise<void> {
+    await sql.rows(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`longhaul.${this.schema}.job:${jobId}`]);
+  }
+
+  /** Records the cancel (a second one is a no-op). Returns whether it was new. */
+  async add(sql: Sql, jobId: string): Promise<boolean> {
+    const inserted = await sql.execute(`INSERT INTO ${this.table} (job_id) VALUES ($1) ON CONFLICT (job_id) DO NOTHING`, [jobId]);
+    return inserted === 1;
+  }
+
+  async has(sql: Sql, jobId: string): Promise<boolean> {
+    const rows = await sql.rows(`SELECT 1 FROM ${this.table} WHERE job_id = $1`, [jobId]);
+    return rows.length > 0;
+  }
+}

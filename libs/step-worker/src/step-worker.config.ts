@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { SimulationSettings } from './simulated-step.executor';
+
+/** A probability given as a string. */
+const envRate = z.coerce.number().min(0).max(1);
+
+/** Which executor a worker runs. `ffmpeg` will join when real media work lands. */
+export const StepModes = ['placeholder', 'simulated'] as const;
+export type StepMode = (typeof StepModes)[number];
+
+/**
+ * Variables both step workers (transcoder, thumbnailer) read, with the same meaning and
+ * defaults. Each app extends its own schema with these and adds its lanes' variables.
+ */
+export const StepWorkerEnvSchema = z.object({
+  /** Lease length; a crashed instance's work is taken over after it, and a cancelled step is stopped within a third of it. @defaultValue 30000 */
+  STEP_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** Longest run of one attempt. @defaultValue 600000 */
+  STEP_DEADLINE_MS: z.coerce.number().int().min(100).default(600_000),
+  /** Idle queue polling interval. @defaultValue 200 */
+  STEP_POLL_MS: z.coerce.number().int().min(10).default(200),
+  /** Time between `StepProgress` events of a running attempt (the api's view of its heartbeat). @defaultValue 10000 */
+  STEP_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
+  /** `placeholder` (fixed delay, always succeeds) or `simulated` (outcomes from rates and `sim.*` job metadata). @defaultValue placeholder */
+  STEP_MODE: z.enum(StepModes).default('placeholder'),
+  /** How long the placeholder step takes. @defaultValue 500 */
+  PLACEHOLDER_STEP_MS: z.coerce.number().int().min(0).default(500),
+  /** How long a simulated step takes unless its job's `sim.durationMs` says. @defaultValue 200 */
+  SIM_STEP_MS: z.coerce.number().int().min(0).default(200),
+  /** Probability (0–1) that a simulated attempt fails retryably. @defaultValue 0 */
+  SIM_FAILURE_RATE: envRate.default(0),
+  /** Probability (0–1) that a simulated attempt fails for good (not retryable). @defaultValue 0 */
+  SIM_FATAL_RATE: envRate.default(0),
+  /** Probability (0–1) that a simulated attempt runs until it is aborted. @defaultValue 0 */
+  SIM_HANG_RATE: envRate.default(0),
+  /** Probability (0–1) that a simulated attempt SIGKILLs its own process mid-step. @defaultValue 0 */
+  SIM_CRASH_RATE: envRate.default(0),
+});
+
+export type StepWorkerEnv = z.infer<typeof StepWorkerEnvSchema>;
+
+/** The simulated step mode's settings from a validated environment. */
+export function simulationSettings(env: StepWorkerEnv): SimulationSettings {
+  return {
+    stepMs: env.SIM_STEP_MS,
+    rates: { failure: env.SIM_FAILURE_RATE, fatal: env.SIM_FATAL_RATE, hang: env.SIM_HANG_RATE, crash: env.SIM_CRASH_RATE },
+  };
+}

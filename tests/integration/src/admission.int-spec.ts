@@ -1,0 +1,110 @@
+import type { JobView, QueuesView } from '@longhaul/contracts';
+import { ApiClient, sampleJobRequest, waitFor, type ApiResponse, type ServiceProcess } from '@longhaul/testing';
+import { startExtraService } from './extra-services';
+import { testEnv } from './test-env';
+
+const env = testEnv();
+
+/** A second api with a tiny fast-lane limit; the suite's own api keeps its generous defaults. */
+const ADMISSION_API_PORT = 13_010;
+const MAX_DEPTH_FAST = 3;
+
+/** In simulated step mode a transcode step with these directives runs until it is cancelled or aborted. */
+const HANG = { 'sim.outcome': 'hang', 'sim.step': 'transcode' };
+
+interface OverloadedProblem {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  lane: string;
+}
+
+let admissionApi: ServiceProcess | undefined;
+let api: ApiClient;
+const submitted: string[] = [];
+
+const jobCount = () => env.db.count(`SELECT count(*) FROM api.jobs`);
+
+beforeAll(async () => {
+  admissionApi = await startExtraService('api', 'api-admission', ADMISSION_API_PORT, {
+    ADMISSION_MAX_DEPTH_FAST: String(MAX_DEPTH_FAST),
+    QUEUE_SAMPLE_MS: '100',
+  });
+  api = new ApiClient(admissionApi.url);
+});
+
+afterAll(async () => {
+  try {
+    // Free the workers for the next test file: hanging steps run until cancelled.
+    for (const id of submitted) await env.api.request('POST', `/v1/jobs/${id}/cancel`);
+    if (submitted.length > 0) {
+      await waitFor(
+        async () =>
+          (await env.db.count(`SELECT count(*) FROM api.jobs WHERE id = ANY($1::uuid[]) AND status NOT IN ('completed', 'failed', 'cancelled')`, [submitted])) === 0,
+        { timeoutMs: 60_000, description: 'the hanging jobs to be cancelled' },
+      );
+    }
+  } finally {
+    await admissionApi?.stop('SIGTERM');
+    await env.db.close();
+  }
+});
+
+describe('admission control', () => {
+  let refused: ApiResponse<OverloadedProblem>;
+  let jobsBefore = 0;
+  let jobsAfter = 0;
+
+  it('refuses a submit to a full lane with 429, Retry-After and problem+json, writing nothing', async () => {
+    // Hanging jobs fill the fast lane's worker slots; the ones after them stay queued, so the
+    // lane's depth climbs until the sampled depth reaches the limit and submits are refused.
+    refused = await waitFor(
+      async () => {
+        const before = await jobCount();
+        const response = await api.submitJob(sampleJobRequest({ metadata: HANG }));
+        if (response.status === 202) {
+          const job = response.body as JobView;
+          submitted.push(job.id);
+          if (job.lane !== 'fast') throw Object.assign(new Error(`sample job went to the ${job.lane} lane`), { final: true });
+          return null;
+        }
+        if (response.status !== 429) {
+          throw Object.assign(new Error(`unexpected ${response.status}: ${JSON.stringify(response.body)}`), { final: true });
+        }
+        jobsBefore = before;
+        jobsAfter = await jobCount();
+        return response as unknown as ApiResponse<OverloadedProblem>;
+      },
+      { timeoutMs: 60_000, intervalMs: 100, description: 'a submit to be refused with 429' },
+    );
+
+    expect(refused.status).toBe(429);
+    const retryAfter = refused.headers.get('retry-after');
+    expect(retryAfter).toMatch(/^\d+$/);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(refused.body).toMatchObject({ status: 429, code: 'overloaded', title: 'Too Many Requests', lane: 'fast' });
+    expect(refused.body.detail).toContain("'fast'");
+    expect(refused.body.detail).toContain('queue depth');
+    expect(jobsAfter).toBe(jobsBefore);
+  });
+
+  it('shows the full lane in GET /v1/queues as not admitting', async () => {
+    const view = await waitFor(
+      async () => {
+        const { status, body } = await api.request<QueuesView>('GET', '/v1/queues');
+        if (status !== 200) throw new Error(`GET /v1/queues answered ${status}: ${JSON.stringify(body)}`);
+        const fast = body.lanes.find((l) => l.lane === 'fast');
+        return fast && fast.depth >= MAX_DEPTH_FAST && !fast.admitting ? body : null;
+      },
+      { timeoutMs: 30_000, intervalMs: 100, description: 'the fast lane to show as full' },
+    );
+
+    expect(view.lanes.map((l) => l.lane)).toEqual(['fast', 'slow']);
+    expect(view.lanes[0]).toMatchObject({ lane: 'fast', admitting: false, limits: { maxDepth: MAX_DEPTH_FAST, maxLag: expect.any(Number) } });
+    expect(view.lanes[0]!.oldestWaitingMs).toBeGreaterThanOrEqual(0);
+    expect(Number.isNaN(Date.parse(view.sampledAt))).toBe(false);
+  });
+});
