@@ -42,8 +42,11 @@ export const ApiEnvSchema = CommonEnvSchema.extend({
   WATCHDOG_INTERVAL_MS: ms(5000, 100),
   /** A dispatched request no worker confirmed within this is re-dispatched. @defaultValue 300000 */
   WATCHDOG_UNRELAYED_MS: ms(300_000, 1000),
-  /** A confirmed request not started within this is re-dispatched. @defaultValue 3600000 */
-  WATCHDOG_QUEUED_MS: ms(3_600_000, 1000),
+  /**
+   * A request a worker confirmed but did not start within this is re-dispatched. Generous: the
+   * worker's queue is durable, and admission control keeps backlogs well below it. @defaultValue 21600000 (6 h)
+   */
+  WATCHDOG_QUEUED_MS: ms(21_600_000, 1000),
   /** A running step without a heartbeat for this long is re-dispatched (keep it well above the workers' STEP_PROGRESS_INTERVAL_MS). @defaultValue 120000 */
   WATCHDOG_SILENT_MS: ms(120_000, 1000),
   /** Queued steps in the fast lane at which submits to it get 429. @defaultValue 10000 */

@@ -1,5 +1,5 @@
-// Loaded before anything else so OpenTelemetry can patch http, pg and kafkajs before they are
-// required. It reads only the tracing settings: the app config pulls in the whole app.
+// Loaded before anything else so OpenTelemetry can patch http and pg before they are required.
+// It reads only the tracing settings: the app config pulls in the whole app.
 import { loadTelemetryConfig } from '@longhaul/config';
 import { startTelemetry } from '@longhaul/telemetry';
 

@@ -24,6 +24,10 @@ describe('transcoder config', () => {
     expect(options.effectLedger).toBe(false);
   });
 
+  it('refuses the old single STEP_CONCURRENCY, naming its replacements', () => {
+    expect(() => loadTranscoderConfig({ STEP_CONCURRENCY: '4' })).toThrow(/STEP_CONCURRENCY_FAST/);
+  });
+
   it('serves only the lanes WORKER_LANES names, with their own concurrency', () => {
     const { options } = wiring({ WORKER_LANES: ' slow ', STEP_CONCURRENCY_SLOW: '4', FAST_LANE_BUDGET_MS: '0' });
     expect(options.lanes).toEqual([expect.objectContaining({ lane: 'slow', concurrency: 4, groupId: 'longhaul.transcoder.slow' })]);

@@ -19,6 +19,8 @@ export const TranscoderEnvSchema = CommonEnvSchema.extend(StepWorkerEnvSchema.sh
   STEP_CONCURRENCY_SLOW: z.coerce.number().int().min(1).max(64).default(1),
   /** Longest fast-lane attempt before it is stopped and demoted to the slow lane; 0 for no budget. @defaultValue 120000 */
   FAST_LANE_BUDGET_MS: z.coerce.number().int().min(0).default(120_000),
+  /** Replaced by the per-lane settings; refused so an old deployment does not silently lose its setting. */
+  STEP_CONCURRENCY: z.undefined({ error: 'the transcoder has one concurrency per lane: set STEP_CONCURRENCY_FAST and STEP_CONCURRENCY_SLOW' }).optional(),
 });
 
 export type TranscoderConfig = z.infer<typeof TranscoderEnvSchema>;

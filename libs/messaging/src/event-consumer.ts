@@ -71,8 +71,12 @@ export class EventConsumer {
     await this.producer.connect();
     this.consumer = kafka.consumer({
       groupId,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 3_000,
+      // A member that died (SIGKILL) holds its partitions until its session times out, and a
+      // rebalance waits for every member: short timeouts bound how long its partitions stand
+      // still. Handlers take milliseconds, so a 1 s heartbeat between messages is always met.
+      sessionTimeout: 10_000,
+      rebalanceTimeout: 20_000,
+      heartbeatInterval: 1_000,
       // A handler that keeps failing (database down) must not kill the service: kafkajs retries,
       // then restarts the consumer, which resumes from the last committed offset.
       retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 10_000, restartOnFailure: async () => true },

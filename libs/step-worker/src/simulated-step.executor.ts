@@ -1,7 +1,11 @@
 import { ErrorCodes, LonghaulError, type StepName, type StepRequestedV1 } from '@longhaul/contracts';
 import { abortableDelay, untilAborted } from './abortable-delay';
+import { runChildProcess } from './child-process.runner';
 import type { StepContext, StepExecutor } from './step-executor';
 import { planSimulation, type SimulationDefaults } from './simulation.policy';
+
+/** An argument of every simulated hanging child process, followed by `<jobId>:<step>:<attempt>`. */
+export const SIMULATED_HANG_MARKER = 'longhaul-simulated-hang';
 
 /** Progress is reported in at most this many slices of an attempt's duration. */
 const MAX_PROGRESS_SLICES = 20;
@@ -45,7 +49,12 @@ export class SimulatedStepExecutor implements StepExecutor {
     const plan = planSimulation(request, this.options, this.random);
     switch (plan.outcome) {
       case 'hang':
-        return untilAborted(context.signal);
+        // Hangs in a child process, as a stuck encoder would: the deadline, a cancel or a lost
+        // lease must kill it (findable by its `SIMULATED_HANG_MARKER` argument).
+        await runChildProcess(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)', SIMULATED_HANG_MARKER, `${request.jobId}:${request.step}:${request.attempt}`], {
+          signal: context.signal,
+        });
+        throw new LonghaulError(ErrorCodes.simulatedFailure, 'the simulated hanging process exited by itself', true);
       case 'crash':
         await work(plan.durationMs / 2, 0, 0.5, context);
         this.crash();

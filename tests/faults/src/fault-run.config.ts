@@ -78,7 +78,7 @@ export function loadFaultRunConfig(env: NodeJS.ProcessEnv = process.env): FaultR
       STEP_POLL_MS: '50',
       RETRY_BASE_MS: '200',
       RETRY_CAP_MS: '2000',
-      WATCHDOG_SILENT_MS: '20000',
+      WATCHDOG_SILENT_MS: '60000',
       LONGHAUL_TRACING: 'false',
       LOG_LEVEL: 'info',
       // SIM_FATAL_RATE fails attempts for good; it kills no process. Unexpected deaths for the

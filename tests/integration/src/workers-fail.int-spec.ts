@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ServiceProcess } from '@longhaul/testing';
+import { waitFor, type ServiceProcess } from '@longhaul/testing';
 import { isAlive, killHard, pidOfWorker, startExtraService, suitePid } from './extra-services';
 import { simulatedJob, waitForJob } from './job-waits';
 import { testEnv } from './test-env';
@@ -18,6 +19,23 @@ afterAll(async () => {
   await Promise.all(extras.map((s) => s.stop('SIGTERM')));
   await env.db.close();
 });
+
+/** The argument that marks a simulated hanging child process (`SIMULATED_HANG_MARKER` in the step worker). */
+const SIMULATED_HANG_MARKER = 'longhaul-simulated-hang';
+
+/** The PID of the hanging child process of a simulated step attempt, found by its marker argument. */
+function hangingChildOf(jobId: string, attempt: number): number | null {
+  const wanted = `${SIMULATED_HANG_MARKER}\0${jobId}:transcode:${attempt}`;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(wanted)) return Number(entry);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return null;
+}
 
 /**
  * Brings the suite's own transcoder back if a test killed it. The replacement outlives this
@@ -78,6 +96,8 @@ describe('a hung step', () => {
   it('is stopped at its deadline and fails as retryable (step_timed_out)', async () => {
     // Runs on the slow lane after the fast lane's budget demotes it, then hangs past the deadline.
     const { body: job } = await env.api.submitJob(simulatedJob({ 'sim.step': 'transcode', 'sim.outcome': 'hang' }));
+    // The simulated step hangs in a child process, as a stuck encoder would.
+    const child = await waitFor(async () => hangingChildOf(job.id, 2), { description: 'the slow-lane attempt\'s hanging child process' });
     const retried = await waitForJob(
       env.api,
       job.id,
@@ -88,6 +108,8 @@ describe('a hung step', () => {
     const timedOut = retried.steps[0]!.attempts.find((a) => a.error?.code === 'step_timed_out')!;
     expect(timedOut).toMatchObject({ status: 'failed', lane: 'slow', error: { retryable: true } });
     expect(retried.steps[0]!.attempts[0]).toMatchObject({ attempt: 1, status: 'demoted', lane: 'fast' });
+    // The attempt ended only after its child process was killed.
+    expect(isAlive(child)).toBe(false);
     expect((await env.api.request('POST', `/v1/jobs/${job.id}/cancel`)).status).toBe(202);
   }, 90_000);
 });
@@ -121,7 +143,9 @@ describe('the fast lane budget', () => {
     expect(stillSlow.body.steps[0]!.status).toBe('running');
 
     const done = await env.api.waitForStatus(slow.id, 'completed');
-    expect(done.steps.map((s) => s.lane)).toEqual(['slow', 'slow']);
+    // Only transcoding has lanes: the thumbnail step runs in the one (fast) thumbnail lane.
+    expect(done.steps.map((s) => s.lane)).toEqual(['slow', 'fast']);
+    expect(done.lane).toBe('slow');
     await sleep(0);
   }, 90_000);
 });

@@ -3,7 +3,7 @@ import type { Lane } from './job-status';
 /** One lane as `GET /v1/queues` shows it. */
 export interface LaneQueueView {
   lane: Lane;
-  /** Step attempts requested and not yet started (waiting for the relay or in a worker's queue). */
+  /** Steps `queued` and not yet started: waiting for the relay, in a worker's queue, or a retry waiting for its due time. */
   depth: number;
   running: number;
   /** Messages of the lane's topics not yet consumed by its worker group (null when Kafka did not answer). */
@@ -18,9 +18,18 @@ export interface LaneQueueView {
   admitting: boolean;
 }
 
+/** A dead-letter topic and how many messages it holds. */
+export interface DeadLetterTopicView {
+  topic: string;
+  /** Messages kept in the topic (all partitions), i.e. messages that could not be handled. */
+  messages: number;
+}
+
 /** `GET /v1/queues`. */
 export interface QueuesView {
   lanes: LaneQueueView[];
+  /** Every `<topic>.dlq` of a consumed topic; null when Kafka did not answer. */
+  deadLetterTopics: DeadLetterTopicView[] | null;
   /** When the figures were sampled. */
   sampledAt: string;
 }

@@ -10,11 +10,14 @@ export const Topics = {
   transcodeRequestsSlow: 'transcode.requests.slow',
   /** Thumbnail requests, issued by the saga once transcoding has succeeded. */
   thumbnailRequests: 'thumbnail.requests',
-  /** Step results reported by workers (`StepStarted`, `StepCompleted`, `StepFailed`), read by the saga. */
+  /**
+   * What workers report about step attempts (`StepQueued`, `StepStarted`, `StepProgress`,
+   * `StepCompleted`, `StepFailed`, `StepDemoted`), read by the saga.
+   */
   jobEvents: 'job.events',
   /**
    * Every transition of a job and of its steps (`JobStarted`, `JobCompleted`, `JobFailed`,
-   * `JobCancelled`, `JobReopened`, `StepTransitioned`), read by the notifier and SSE.
+   * `JobCancelled`, `JobReopened`, `StepTransitioned`), read by the notifier.
    */
   jobLifecycle: 'job.lifecycle',
   /** Commands from the api to workers about a whole job (`CancelJob`). */

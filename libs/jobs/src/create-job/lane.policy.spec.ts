@@ -1,4 +1,4 @@
-import { chooseLane, estimateCost, stepRequestRoute } from './lane.policy';
+import { chooseLane, estimateCost, laneOfStep, stepRequestRoute } from './lane.policy';
 
 describe('lane policy', () => {
   it('sends a short clip to the fast lane and a long one to the slow lane', () => {
@@ -14,6 +14,11 @@ describe('lane policy', () => {
   it('assumes a duration while the input is not probed', () => {
     expect(chooseLane({}, null)).toBe('fast');
     expect(chooseLane({}, null, { assumedDurationSeconds: 3600, fastLaneMaxCost: 1800 })).toBe('slow');
+  });
+
+  it('splits only transcoding into lanes', () => {
+    expect(laneOfStep('transcode', 'slow')).toBe('slow');
+    expect(laneOfStep('thumbnail', 'slow')).toBe('fast');
   });
 
   it('routes each step request to its topic and event type', () => {

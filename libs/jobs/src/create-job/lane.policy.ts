@@ -30,6 +30,14 @@ export function chooseLane(outputs: JobOutputs, durationSeconds: number | null, 
   return estimateCost(outputs, durationSeconds, options) <= options.fastLaneMaxCost ? 'fast' : 'slow';
 }
 
+/**
+ * The lane a step of a job in `jobLane` runs in. Only transcoding is split into lanes; the
+ * thumbnail step is short and has one topic and one queue, which counts as the fast lane.
+ */
+export function laneOfStep(step: StepName, jobLane: Lane): Lane {
+  return step === 'transcode' ? jobLane : 'fast';
+}
+
 /** The transcode request topic of a lane. */
 export function transcodeTopicFor(lane: Lane): string {
   return lane === 'slow' ? Topics.transcodeRequestsSlow : Topics.transcodeRequestsFast;

@@ -113,7 +113,9 @@ export class DeadLetterRepository {
     await sql.execute(`UPDATE api.dead_letters SET replayed_at = now(), replay_attempt = $2 WHERE id = $1`, [id, attempt]);
   }
 
+  /** Deletes a dead letter; the dead step keeps its status but no longer points at it. */
   async delete(sql: Sql, id: string): Promise<boolean> {
+    await sql.execute(`UPDATE api.job_steps SET dead_letter_id = NULL WHERE dead_letter_id = $1`, [id]);
     return (await sql.execute(`DELETE FROM api.dead_letters WHERE id = $1`, [id])) === 1;
   }
 

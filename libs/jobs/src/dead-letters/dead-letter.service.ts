@@ -71,7 +71,7 @@ export class DeadLetterService {
   }
 
   async delete(id: string): Promise<void> {
-    const deleted = await withConnection(this.dataSource, (sql) => this.letters.delete(sql, id));
+    const deleted = await inTransaction(this.dataSource, (sql) => this.letters.delete(sql, id));
     if (!deleted) throw new DeadLetterNotFoundError(id);
   }
 }

@@ -8,6 +8,7 @@ const sample = (fastDepth: number, fastLag: number | null): QueueSample => ({
     fast: { lane: 'fast', depth: fastDepth, running: 2, oldestWaitingMs: 1_500, throughputPerSecond: 2, lag: fastLag },
     slow: { lane: 'slow', depth: 0, running: 0, oldestWaitingMs: 0, throughputPerSecond: 0, lag: 0 },
   },
+  deadLetterTopics: [{ topic: 'job.events.dlq', messages: 2 }],
 });
 
 const serviceWith = (latest: QueueSample | null) =>
@@ -44,6 +45,7 @@ describe('AdmissionService', () => {
         { lane: 'fast', depth: 15, running: 2, lag: null, oldestWaitingMs: 1_500, throughputPerSecond: 2, limits: { maxDepth: 10, maxLag: 100 }, admitting: false },
         { lane: 'slow', depth: 0, running: 0, lag: 0, oldestWaitingMs: 0, throughputPerSecond: 0, limits: { maxDepth: 5, maxLag: 100 }, admitting: true },
       ],
+      deadLetterTopics: [{ topic: 'job.events.dlq', messages: 2 }],
     });
   });
 });

@@ -44,6 +44,7 @@ export class AdmissionService {
     const sample = await this.monitor.current();
     return {
       lanes: Lanes.map((lane) => this.laneView(sample.lanes[lane])),
+      deadLetterTopics: sample.deadLetterTopics,
       sampledAt: sample.sampledAt.toISOString(),
     };
   }

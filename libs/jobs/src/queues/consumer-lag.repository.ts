@@ -1,4 +1,4 @@
-import { Lanes, type Lane } from '@longhaul/contracts';
+import { deadLetterTopic, Lanes, Topics, type DeadLetterTopicView, type Lane } from '@longhaul/contracts';
 import type { Kafka } from '@longhaul/messaging';
 import type { Logger } from '@longhaul/telemetry';
 import { LANE_CONSUMERS, topicLag, type LaneConsumer } from './consumer-lag';
@@ -47,6 +47,34 @@ export class ConsumerLagRepository {
       this.failing = true;
       return unknownLags();
     }
+  }
+
+  /**
+   * How many messages each dead-letter topic holds (sum over partitions of high − low
+   * watermark): the count of messages the consumers could not handle. Null when Kafka does not
+   * answer in time; a topic not created yet counts 0.
+   */
+  async readDeadLetters(): Promise<DeadLetterTopicView[] | null> {
+    if (this.closed) return null;
+    try {
+      return await withTimeout(this.readDeadLetterTopics(), this.timeoutMs);
+    } catch {
+      this.drop();
+      return null;
+    }
+  }
+
+  private async readDeadLetterTopics(): Promise<DeadLetterTopicView[]> {
+    const admin = await this.admin();
+    const existing = new Set(await admin.listTopics());
+    return Promise.all(
+      Object.values(Topics).map(async (source) => {
+        const topic = deadLetterTopic(source);
+        if (!existing.has(topic)) return { topic, messages: 0 };
+        const marks = await admin.fetchTopicOffsets(topic);
+        return { topic, messages: marks.reduce((sum, m) => sum + Math.max(0, Number(m.high) - Number(m.low)), 0) };
+      }),
+    );
   }
 
   /** Disconnects the admin client; later reads answer unknown. */

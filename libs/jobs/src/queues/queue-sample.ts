@@ -1,8 +1,8 @@
-import type { Lane } from '@longhaul/contracts';
+import type { DeadLetterTopicView, Lane } from '@longhaul/contracts';
 
 /** What the step table says about one lane. */
 export interface LaneStepFigures {
-  /** Step attempts `queued`: dispatched to a worker's topic or still waiting for the relay. */
+  /** Steps `queued`: waiting for the relay, in a worker's queue, or a retry waiting for its due time. */
   depth: number;
   running: number;
   /** Age of the oldest queued attempt whose due time has come, in ms (0 when none waits). */
@@ -23,4 +23,6 @@ export interface QueueSample {
   /** When the step table was read. */
   sampledAt: Date;
   lanes: Record<Lane, LaneSample>;
+  /** Messages in each dead-letter topic, read with the lag; null while Kafka has not answered. */
+  deadLetterTopics: DeadLetterTopicView[] | null;
 }

@@ -1,4 +1,4 @@
-import { Lanes, type Lane } from '@longhaul/contracts';
+import { Lanes, type DeadLetterTopicView, type Lane } from '@longhaul/contracts';
 import type { Logger } from '@longhaul/telemetry';
 import { unknownLags, type LaneLags } from './consumer-lag.repository';
 import type { LaneStepFigures, QueueSample } from './queue-sample';
@@ -6,7 +6,7 @@ import type { LaneStepFigures, QueueSample } from './queue-sample';
 /** Where the monitor reads from, and how often. */
 export interface QueueMonitorDeps {
   stats: { read(): Promise<Record<Lane, LaneStepFigures>> };
-  lag: { read(): Promise<LaneLags>; close(): Promise<void> };
+  lag: { read(): Promise<LaneLags>; readDeadLetters?(): Promise<DeadLetterTopicView[] | null>; close(): Promise<void> };
   logger: Logger;
   /** Step-table sampling period, in ms. */
   sampleMs: number;
@@ -25,6 +25,7 @@ export interface QueueMonitorDeps {
 export class QueueMonitor {
   private steps: { sampledAt: Date; lanes: Record<Lane, LaneStepFigures> } | null = null;
   private lags: LaneLags = unknownLags();
+  private deadLetters: DeadLetterTopicView[] | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private tick: Promise<void> | null = null;
@@ -59,7 +60,7 @@ export class QueueMonitor {
     const lanes = Object.fromEntries(
       Lanes.map((lane) => [lane, { lane, ...this.steps!.lanes[lane], lag: this.lags[lane] }]),
     ) as QueueSample['lanes'];
-    return { sampledAt: this.steps.sampledAt, lanes };
+    return { sampledAt: this.steps.sampledAt, lanes, deadLetterTopics: this.deadLetters };
   }
 
   /** The latest figures, reading the step table now if there are none yet (may throw). */
@@ -79,6 +80,7 @@ export class QueueMonitor {
   /** Reads the consumer lag now and keeps it (never throws; unknown lanes become null). */
   async sampleLag(): Promise<void> {
     this.lags = await this.deps.lag.read().catch(() => unknownLags());
+    this.deadLetters = (await this.deps.lag.readDeadLetters?.().catch(() => null)) ?? null;
   }
 
   private schedule(delayMs: number): void {

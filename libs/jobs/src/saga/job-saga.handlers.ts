@@ -11,6 +11,7 @@ import {
 import type { EventHandler, InboundEvent } from '@longhaul/messaging';
 import type { EffectLedger, Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
+import { laneOfStep } from '../create-job/lane.policy';
 import { JobRepository, NOW, type JobState, type StepRecord } from '../job.repository';
 import type { JobTransitions } from '../lifecycle/job.transitions';
 import type { StepDispatcher } from '../lifecycle/step.dispatcher';
@@ -112,8 +113,8 @@ export class JobSagaHandlers {
     const nextName = nextStep(step.name);
     const next = nextName ? steps.find((s) => s.name === nextName) : undefined;
     if (next) {
-      // A later step runs in the lane its job is in now (a demoted job stays slow).
-      if (await this.deps.transitions.moveStep(sql, job, next, 'queued', { attempt: next.attempt + 1, lane: job.lane })) {
+      // A later step runs in its lane for the job's lane now (a demoted job stays slow).
+      if (await this.deps.transitions.moveStep(sql, job, next, 'queued', { attempt: next.attempt + 1, lane: laneOfStep(next.name, job.lane) })) {
         await this.deps.dispatcher.dispatch(sql, job, steps, next);
       }
       return;
@@ -132,8 +133,8 @@ export class JobSagaHandlers {
    * number, without counting a failure, and the job stays slow from here on.
    */
   private async onDemoted(sql: Sql, { job, steps }: JobState, step: StepRecord, event: StepDemotedV1): Promise<void> {
-    if (step.lane === 'slow') {
-      this.deps.logger.warn({ job_id: job.id, step: step.name, attempt: step.attempt }, 'demotion of a slow-lane step ignored');
+    if (step.lane === 'slow' || laneOfStep(step.name, 'slow') !== 'slow') {
+      this.deps.logger.warn({ job_id: job.id, step: step.name, attempt: step.attempt }, 'demotion of a step without a slow lane ignored');
       return;
     }
     await this.attempts.finished(sql, job.id, step.name, step.attempt, 'demoted', null, event.worker);
