@@ -186,6 +186,30 @@ describe('WorkQueueRunner', () => {
     expect(db.transactions.flat().filter((s) => s.startsWith('finish') || s.startsWith('publish'))).toEqual([]);
   });
 
+  it('records an aborted run only once its executor has wound down (its child process is gone)', async () => {
+    let woundDown = false;
+    let finishedWhileRunning: boolean | null = null;
+    start({
+      budgetMs: 20,
+      // Like a child process that takes a moment to die after SIGTERM.
+      execute: (_item, run) =>
+        new Promise((_resolve, reject) => {
+          run.signal.addEventListener('abort', () =>
+            setTimeout(() => {
+              woundDown = true;
+              reject(new Error('killed'));
+            }, 150),
+          );
+        }),
+      onDemoted: jest.fn(async (sql: Sql) => {
+        finishedWhileRunning = !woundDown;
+        await sql.execute('-- publish', ['demoted']);
+      }),
+    });
+    await until(() => db.status === 'demoted');
+    expect(finishedWhileRunning).toBe(false);
+  });
+
   it('demotes a run over its lane budget in one transaction with its announcement, without failing it', async () => {
     const seen: { reason?: unknown } = {};
     const onFailed = jest.fn();

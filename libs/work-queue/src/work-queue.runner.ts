@@ -218,20 +218,36 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
-/** Settles with `work`, or rejects as soon as `signal` aborts (the work is told via the signal). */
+/**
+ * How long an aborted run may take to wind down (its executor killing a child process: SIGTERM,
+ * then SIGKILL after 2 s) before the outcome is recorded anyway.
+ */
+const ABORT_SETTLE_MS = 5_000;
+
+/**
+ * Settles with `work`; once `signal` aborts, rejects with its reason as soon as the work has
+ * wound down (at most `ABORT_SETTLE_MS`), so an attempt is not recorded as over while the
+ * executor's child process may still be running.
+ */
 function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    const onAbort = () => {
+      void Promise.race([settled, sleep(ABORT_SETTLE_MS)]).then(() => reject(signal.reason));
+    };
+    if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(
       (value) => {
         signal.removeEventListener('abort', onAbort);
-        resolve(value);
+        if (!signal.aborted) resolve(value);
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(error);
+        if (!signal.aborted) reject(error);
       },
     );
   });
