@@ -13,4 +13,3 @@ export * from './step-result.publisher';
 export * from './simulation.policy';
 export * from './simulated-step.executor';
 export * from './abortable-delay';
-export * from './child-process.runner';

@@ -1,6 +1,6 @@
 import { ErrorCodes, LonghaulError, type StepName, type StepRequestedV1 } from '@longhaul/contracts';
 import { abortableDelay, untilAborted } from './abortable-delay';
-import { runChildProcess } from './child-process.runner';
+import { runChildProcess } from '@longhaul/media';
 import type { StepContext, StepExecutor } from './step-executor';
 import { planSimulation, type SimulationDefaults } from './simulation.policy';
 

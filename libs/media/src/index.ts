@@ -1,0 +1,2 @@
+export * from './media-probe';
+export * from './child-process.runner';

@@ -1,0 +1,41 @@
+import type { Readable } from 'node:stream';
+
+/** What a stored blob is. */
+export interface BlobInfo {
+  size: number;
+  contentType: string | null;
+}
+
+/** A byte range, both ends inclusive (as in HTTP `Range: bytes=start-end`). */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+/**
+ * Where Longhaul keeps media: uploads, sources fetched from URLs, and every output. Keys are
+ * deterministic per job and rendition, so a rerun overwrites and never duplicates. Keys are
+ * relative paths of `[A-Za-z0-9._-]` segments joined by `/`; anything else is refused
+ * (`assertSafeKey`), so no key can escape the store.
+ */
+export interface BlobStore {
+  readonly driver: 'fs' | 's3';
+  /** Writes `body` at `key`, replacing what was there; streams, never buffers the whole blob. */
+  put(key: string, body: Readable, options?: { contentType?: string; contentLength?: number }): Promise<BlobInfo>;
+  /** Writes a local file at `key`. */
+  putFile(key: string, path: string, options?: { contentType?: string }): Promise<BlobInfo>;
+  /** Reads a blob (or a byte range of it). Throws `BlobNotFoundError` when there is none. */
+  get(key: string, range?: ByteRange): Promise<BlobInfo & { body: Readable }>;
+  /** Copies a blob to a local file (for tools like ffmpeg that need a path). */
+  getToFile(key: string, path: string): Promise<BlobInfo>;
+  /** The blob's size and type, or null when there is none. */
+  stat(key: string): Promise<BlobInfo | null>;
+  delete(key: string): Promise<void>;
+  /** Keys under `prefix`, sorted. */
+  list(prefix: string): Promise<string[]>;
+  /**
+   * A URL a client downloads the blob from directly: presigned and expiring after `ttlSeconds`
+   * (S3). Null when the store has no such URL (filesystem): the api then serves the blob itself.
+   */
+  signedUrl(key: string, ttlSeconds: number): Promise<string | null>;
+}
