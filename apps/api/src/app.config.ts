@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { CommonEnvSchema, envPort, loadConfig } from '@longhaul/config';
-import { RetryPolicySchema, type JobsModuleOptions, type QueuesModuleOptions } from '@longhaul/jobs';
+import { CommonEnvSchema, envFlag, envPort, loadConfig } from '@longhaul/config';
+import {
+  DEFAULT_SOURCE_FETCH_TIMEOUT_MS,
+  DEFAULT_SOURCE_MAX_REDIRECTS,
+  DEFAULT_UPLOAD_MAX_BYTES,
+  RetryPolicySchema,
+  type IntakeModuleOptions,
+  type JobsModuleOptions,
+  type QueuesModuleOptions,
+} from '@longhaul/jobs';
+import { StorageEnvSchema, storageConfigFrom } from '@longhaul/storage';
 
 const ms = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 /** The api's environment, validated once at start. */
-export const ApiEnvSchema = CommonEnvSchema.extend({
+export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).extend({
   /** HTTP port. @defaultValue 3000 */
   PORT: envPort.default(3000),
   /** Largest JSON body accepted; larger ones get 413. @defaultValue 64kb */
@@ -55,6 +64,27 @@ export const ApiEnvSchema = CommonEnvSchema.extend({
   ADMISSION_MAX_DEPTH_SLOW: z.coerce.number().int().min(1).default(2_000),
   /** Unconsumed messages of a lane's worker groups at which submits to it get 429. @defaultValue 20000 */
   ADMISSION_MAX_LAG: z.coerce.number().int().min(1).default(20_000),
+  /**
+   * Look at every job's input before accepting it: uploads are looked up, URL sources downloaded,
+   * both probed, and non-video refused. Switch off only for runs whose steps never read the input
+   * (the simulated step mode). @defaultValue true
+   */
+  SOURCE_PROBE: envFlag.default(true),
+  /** Largest upload (`POST /v1/uploads`, else 413) and URL source (else 422 `source_too_large`), in bytes. @defaultValue 2147483648 (2 GiB) */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_MAX_BYTES),
+  /** Time allowed to download a job's source URL, redirects included. @defaultValue 120000 */
+  SOURCE_FETCH_TIMEOUT_MS: ms(DEFAULT_SOURCE_FETCH_TIMEOUT_MS, 1000),
+  /** Redirects followed when downloading a source URL, each target checked again. @defaultValue 5 */
+  SOURCE_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(DEFAULT_SOURCE_MAX_REDIRECTS),
+  /**
+   * Also download sources from loopback, private (RFC 1918, fc00::/7) and CGNAT addresses: tests
+   * and local development only. Link-local (cloud metadata), multicast and unspecified stay refused. @defaultValue false
+   */
+  SOURCE_ALLOW_PRIVATE_ADDRESSES: envFlag.default(false),
+  /** Time allowed for a whole HTTP request, body included (a large upload on a slow link); 0 for none. @defaultValue 3600000 */
+  API_REQUEST_TIMEOUT_MS: ms(3_600_000),
+  /** How long a presigned download URL works, in seconds. @defaultValue 3600 */
+  DOWNLOAD_URL_TTL_S: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(3600),
   /** How often queue depth per lane is sampled. @defaultValue 1000 */
   QUEUE_SAMPLE_MS: ms(1000, 10),
 });
@@ -81,6 +111,7 @@ export function jobsOptions(config: ApiConfig): JobsModuleOptions {
       silentMs: config.WATCHDOG_SILENT_MS,
     },
     effectLedger: config.LONGHAUL_EFFECT_LEDGER,
+    downloadUrlTtlSeconds: config.DOWNLOAD_URL_TTL_S,
   };
 }
 
@@ -90,5 +121,15 @@ export function queuesOptions(config: ApiConfig): QueuesModuleOptions {
     maxDepth: { fast: config.ADMISSION_MAX_DEPTH_FAST, slow: config.ADMISSION_MAX_DEPTH_SLOW },
     maxLag: config.ADMISSION_MAX_LAG,
     sampleMs: config.QUEUE_SAMPLE_MS,
+  };
+}
+
+/** The intake module's options (uploads, URL sources, the blob store) from the api's config. */
+export function intakeOptions(config: ApiConfig): IntakeModuleOptions {
+  return {
+    blobStore: storageConfigFrom(config),
+    uploadMaxBytes: config.UPLOAD_MAX_BYTES,
+    prepareSources: config.SOURCE_PROBE,
+    fetch: { timeoutMs: config.SOURCE_FETCH_TIMEOUT_MS, maxRedirects: config.SOURCE_MAX_REDIRECTS, allowPrivateAddresses: config.SOURCE_ALLOW_PRIVATE_ADDRESSES },
   };
 }

@@ -2,7 +2,9 @@ import { stopTelemetry } from './instrumentation';
 import 'reflect-metadata';
 import { bootstrapService, jsonBody, ProblemDetailsFilter } from '@longhaul/platform';
 import { createLogger } from '@longhaul/telemetry';
+import type { Server } from 'node:http';
 import { loadApiConfig } from './app.config';
+import { UPLOADS_PATH } from './http/uploads.controller';
 import { AppModule } from './app.module';
 
 async function main(): Promise<void> {
@@ -14,7 +16,10 @@ async function main(): Promise<void> {
     host: config.HOST,
     port: config.PORT,
     configure: (app) => {
-      app.use(...jsonBody(config.API_JSON_LIMIT));
+      // Uploads can take long on a slow link: Node's default would cut a request at 300 s.
+      (app.getHttpServer() as Server).requestTimeout = config.API_REQUEST_TIMEOUT_MS;
+      // The uploads route streams its raw body itself.
+      app.use(...jsonBody(config.API_JSON_LIMIT, { skipPaths: [UPLOADS_PATH] }));
       app.useGlobalFilters(new ProblemDetailsFilter(logger));
     },
   });

@@ -1,20 +1,20 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { EventTypes, Topics } from '@longhaul/contracts';
+import { ErrorCodes, EventTypes, LonghaulError, Topics } from '@longhaul/contracts';
 import { CoreModule } from '@longhaul/platform';
-import { simulationSettings, StepWorkerModule } from '@longhaul/step-worker';
+import { simulationSettings, StepWorkerModule, type StepExecutor } from '@longhaul/step-worker';
+import type { BlobStore } from '@longhaul/storage';
 import type { Logger } from '@longhaul/telemetry';
-import { PlaceholderThumbnailExecutor, simulatedThumbnailExecutor, thumbnailerMigrations, THUMBNAILER_SCHEMA } from '@longhaul/thumbnails';
+import { MediaThumbnailExecutor, PlaceholderThumbnailExecutor, simulatedThumbnailExecutor, thumbnailerMigrations, THUMBNAILER_SCHEMA } from '@longhaul/thumbnails';
 import type { ThumbnailerConfig } from './app.config';
 
 /** The thumbnailer: consumes its step requests and runs them from its durable queue. */
 @Module({})
 export class AppModule {
-  /** `onShutdown` flushes telemetry once everything else has stopped. */
-  static forRoot(config: ThumbnailerConfig, logger: Logger, onShutdown?: () => Promise<void>): DynamicModule {
-    const executor =
-      config.STEP_MODE === 'simulated'
-        ? simulatedThumbnailExecutor(simulationSettings(config))
-        : new PlaceholderThumbnailExecutor(config.PLACEHOLDER_STEP_MS);
+  /**
+   * `onShutdown` flushes telemetry once everything else has stopped. `blobStore` is needed by,
+   * and only by, `STEP_MODE=media` (`main.ts` creates it at start, as that is asynchronous).
+   */
+  static forRoot(config: ThumbnailerConfig, logger: Logger, onShutdown?: () => Promise<void>, blobStore?: BlobStore): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -33,9 +33,28 @@ export class AppModule {
             shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
             effectLedger: config.LONGHAUL_EFFECT_LEDGER,
           },
-          executor,
+          thumbnailExecutor(config, blobStore),
         ),
       ],
     };
+  }
+}
+
+/** The executor `STEP_MODE` asks for. */
+function thumbnailExecutor(config: ThumbnailerConfig, blobStore: BlobStore | undefined): StepExecutor {
+  switch (config.STEP_MODE) {
+    case 'simulated':
+      return simulatedThumbnailExecutor(simulationSettings(config));
+    case 'media':
+      if (!blobStore) throw new LonghaulError(ErrorCodes.configInvalid, 'thumbnailer: STEP_MODE=media needs a blob store', false);
+      return new MediaThumbnailExecutor({
+        store: blobStore,
+        ffmpegPath: config.FFMPEG_PATH,
+        threads: config.FFMPEG_THREADS,
+        spriteIntervalSeconds: config.SPRITE_INTERVAL_S,
+        tempDir: config.MEDIA_TMP_DIR,
+      });
+    case 'placeholder':
+      return new PlaceholderThumbnailExecutor(config.PLACEHOLDER_STEP_MS);
   }
 }

@@ -1,12 +1,13 @@
 import type { DynamicModule } from '@nestjs/common';
 import { STEP_EXECUTOR, STEP_WORKER_OPTIONS, type StepWorkerOptions } from '@longhaul/step-worker';
+import type { BlobStore } from '@longhaul/storage';
 import type { Logger } from '@longhaul/telemetry';
 import { loadTranscoderConfig } from './app.config';
 import { AppModule } from './app.module';
 
 /** The step worker options and executor the app would wire for `env`. */
-function wiring(env: Record<string, string>) {
-  const app = AppModule.forRoot(loadTranscoderConfig(env), {} as Logger);
+function wiring(env: Record<string, string>, store?: BlobStore) {
+  const app = AppModule.forRoot(loadTranscoderConfig(env), {} as Logger, undefined, store);
   const worker = (app.imports as DynamicModule[]).find((m) => m.providers?.some((p) => typeof p === 'object' && 'provide' in p && p.provide === STEP_WORKER_OPTIONS))!;
   const value = (token: symbol) => (worker.providers as Array<{ provide: symbol; useValue: unknown }>).find((p) => p.provide === token)!.useValue;
   return { options: value(STEP_WORKER_OPTIONS) as StepWorkerOptions, executor: value(STEP_EXECUTOR) };
@@ -39,6 +40,14 @@ describe('transcoder config', () => {
     expect(wiring({ STEP_MODE: 'simulated' }).executor).toHaveProperty('constructor.name', 'SimulatedStepExecutor');
   });
 
+  it('runs ffmpeg with STEP_MODE=media, over the blob store main.ts made, with the media settings', () => {
+    const store = { driver: 'fs' } as BlobStore;
+    const executor = wiring({ STEP_MODE: 'media', FFMPEG_PATH: '/opt/ffmpeg', FFMPEG_THREADS: '4', MEDIA_TMP_DIR: '/scratch' }, store).executor;
+    expect(executor).toHaveProperty('constructor.name', 'FfmpegTranscodeExecutor');
+    expect(executor).toMatchObject({ store, ffmpegPath: '/opt/ffmpeg', ffprobePath: 'ffprobe', threads: 4, tmpDir: '/scratch' });
+    expect(() => wiring({ STEP_MODE: 'media' })).toThrow(/blob store/);
+  });
+
   it('refuses unknown lanes, an empty lane list, and rates outside 0..1, naming the variable', () => {
     for (const [name, value] of [
       ['WORKER_LANES', 'fast,medium'],
@@ -46,6 +55,8 @@ describe('transcoder config', () => {
       ['SIM_FAILURE_RATE', '1.5'],
       ['SIM_CRASH_RATE', '-0.1'],
       ['STEP_MODE', 'ffmpeg'],
+      ['FFMPEG_THREADS', '0'],
+      ['STORAGE_DRIVER', 'nfs'],
     ] as const) {
       expect(() => loadTranscoderConfig({ [name]: value })).toThrow(expect.objectContaining({ code: 'config_invalid', message: expect.stringContaining(name) }));
     }

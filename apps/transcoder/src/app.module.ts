@@ -1,20 +1,28 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { EventTypes } from '@longhaul/contracts';
+import { mediaToolsOptions } from '@longhaul/media';
 import { CoreModule } from '@longhaul/platform';
-import { simulationSettings, StepWorkerModule } from '@longhaul/step-worker';
+import { simulationSettings, StepWorkerModule, type StepExecutor } from '@longhaul/step-worker';
+import type { BlobStore } from '@longhaul/storage';
 import type { Logger } from '@longhaul/telemetry';
-import { PlaceholderTranscodeExecutor, simulatedTranscodeExecutor, transcodeLanes, transcoderMigrations, TRANSCODER_SCHEMA } from '@longhaul/transcoding';
+import {
+  FfmpegTranscodeExecutor,
+  PlaceholderTranscodeExecutor,
+  simulatedTranscodeExecutor,
+  transcodeLanes,
+  transcoderMigrations,
+  TRANSCODER_SCHEMA,
+} from '@longhaul/transcoding';
 import type { TranscoderConfig } from './app.config';
 
 /** The transcoder: consumes its lanes' step requests and runs them from its durable queue. */
 @Module({})
 export class AppModule {
-  /** `onShutdown` flushes telemetry once everything else has stopped. */
-  static forRoot(config: TranscoderConfig, logger: Logger, onShutdown?: () => Promise<void>): DynamicModule {
-    const executor =
-      config.STEP_MODE === 'simulated'
-        ? simulatedTranscodeExecutor(simulationSettings(config))
-        : new PlaceholderTranscodeExecutor(config.PLACEHOLDER_STEP_MS);
+  /**
+   * `onShutdown` flushes telemetry once everything else has stopped. `store` is the blob store
+   * `STEP_MODE=media` reads sources from and writes outputs to (`main.ts` creates it).
+   */
+  static forRoot(config: TranscoderConfig, logger: Logger, onShutdown?: () => Promise<void>, store?: BlobStore): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -37,9 +45,22 @@ export class AppModule {
             shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
             effectLedger: config.LONGHAUL_EFFECT_LEDGER,
           },
-          executor,
+          transcodeExecutor(config, store),
         ),
       ],
     };
+  }
+}
+
+/** The executor `STEP_MODE` names. */
+function transcodeExecutor(config: TranscoderConfig, store: BlobStore | undefined): StepExecutor {
+  switch (config.STEP_MODE) {
+    case 'simulated':
+      return simulatedTranscodeExecutor(simulationSettings(config));
+    case 'media':
+      if (!store) throw new Error('STEP_MODE=media needs the blob store (main.ts creates it with createBlobStore)');
+      return new FfmpegTranscodeExecutor({ store, ...mediaToolsOptions(config) });
+    case 'placeholder':
+      return new PlaceholderTranscodeExecutor(config.PLACEHOLDER_STEP_MS);
   }
 }

@@ -22,3 +22,7 @@ export * from './queues/queue.monitor';
 export * from './queues/queue-sample';
 export * from './queues/admission.service';
 export * from './queues/admission.policy';
+export * from './create-job/media-intake.port';
+export * from './outputs/job-files.service';
+export * from './outputs/job-outputs';
+export * from './intake';

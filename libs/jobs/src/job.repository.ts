@@ -1,4 +1,4 @@
-import type { JobStatus, Lane, SerializedError, StepName, StepStatus } from '@longhaul/contracts';
+import type { JobStatus, Lane, MediaInfoView, SerializedError, StepName, StepStatus } from '@longhaul/contracts';
 import type { Sql } from '@longhaul/persistence';
 import type { RetryPolicy } from './retry/retry.policy';
 
@@ -16,6 +16,9 @@ export interface JobRecord {
   version: number;
   traceparent: string | null;
   retryPolicy: RetryPolicy;
+  /** The blob the steps read (an upload, or the source fetched from a URL); null before media intake. */
+  sourceKey: string | null;
+  media: MediaInfoView | null;
   createdAt: Date;
   updatedAt: Date;
   startedAt: Date | null;
@@ -102,6 +105,8 @@ interface JobRow {
   version: number | string;
   traceparent: string | null;
   retry_policy: RetryPolicy;
+  source_key: string | null;
+  media: MediaInfoView | null;
   created_at: Date;
   updated_at: Date;
   started_at: Date | null;
@@ -146,6 +151,8 @@ function toJob(row: JobRow): JobRecord {
     version: Number(row.version),
     traceparent: row.traceparent,
     retryPolicy: row.retry_policy,
+    sourceKey: row.source_key,
+    media: row.media,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     startedAt: row.started_at,
@@ -195,6 +202,8 @@ export interface NewJob {
   metadata: Record<string, string> | null;
   traceparent: string | null;
   retryPolicy: RetryPolicy;
+  sourceKey: string | null;
+  media: MediaInfoView | null;
   steps: Array<{ name: StepName; position: number; status: StepStatus; attempt: number; dispatched: boolean }>;
 }
 
@@ -202,10 +211,11 @@ export interface NewJob {
 export class JobRepository {
   async insert(sql: Sql, job: NewJob): Promise<void> {
     await sql.execute(
-      `INSERT INTO api.jobs (id, type, status, lane, source, outputs, metadata, version, traceparent, retry_policy)
-       VALUES ($1, $2, 'pending', $3, $4, $5, $6, 0, $7, $8)`,
+      `INSERT INTO api.jobs (id, type, status, lane, source, outputs, metadata, version, traceparent, retry_policy, source_key, media)
+       VALUES ($1, $2, 'pending', $3, $4, $5, $6, 0, $7, $8, $9, $10)`,
       [job.id, job.type, job.lane, JSON.stringify(job.source), JSON.stringify(job.outputs),
-        job.metadata ? JSON.stringify(job.metadata) : null, job.traceparent, JSON.stringify(job.retryPolicy)],
+        job.metadata ? JSON.stringify(job.metadata) : null, job.traceparent, JSON.stringify(job.retryPolicy),
+        job.sourceKey, job.media ? JSON.stringify(job.media) : null],
     );
     for (const step of job.steps) {
       await sql.execute(

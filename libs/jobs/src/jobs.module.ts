@@ -1,12 +1,15 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { EffectLedger, type DataSource } from '@longhaul/persistence';
+import { BLOB_STORE } from '@longhaul/storage';
 import { DATA_SOURCE, LOGGER } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { API_SCHEMA } from './api.migrations';
 import { CancelJobService } from './cancel-job/cancel-job.service';
 import { CreateJobService } from './create-job/create-job.service';
+import { MEDIA_INTAKE, NO_MEDIA_INTAKE } from './create-job/media-intake.port';
 import { DeadLetterService } from './dead-letters/dead-letter.service';
 import { GetJobService } from './get-job/get-job.service';
+import { JobFilesService } from './outputs/job-files.service';
 import { JOBS_OPTIONS, type JobsModuleOptions } from './jobs.options';
 import { SAGA_DEPS } from './jobs.tokens';
 import { BackgroundLoopsService } from './lifecycle/background-loops.service';
@@ -19,10 +22,21 @@ import { JobSagaService } from './saga/job-saga.service';
 /** The api's job use cases, the saga that drives jobs to the end, its retry scheduler and watchdog. */
 @Module({})
 export class JobsModule {
-  static forRoot(options: JobsModuleOptions): DynamicModule {
+  /**
+   * `media` brings media intake (uploads, URL sources, probing) and the blob store: a module
+   * that exports `MEDIA_INTAKE` and `BLOB_STORE`. Without it nothing is fetched or probed and
+   * jobs list no downloads.
+   */
+  static forRoot(options: JobsModuleOptions, media?: DynamicModule): DynamicModule {
+    const withoutMedia: Provider[] = [
+      { provide: MEDIA_INTAKE, useValue: NO_MEDIA_INTAKE },
+      { provide: BLOB_STORE, useValue: null },
+    ];
     return {
       module: JobsModule,
+      imports: media ? [media] : [],
       providers: [
+        ...(media ? [] : withoutMedia),
         { provide: JOBS_OPTIONS, useValue: options },
         {
           provide: SAGA_DEPS,
@@ -48,10 +62,11 @@ export class JobsModule {
         },
         CreateJobService,
         GetJobService,
+        JobFilesService,
         JobSagaService,
         BackgroundLoopsService,
       ],
-      exports: [CreateJobService, GetJobService, CancelJobService, DeadLetterService],
+      exports: [CreateJobService, GetJobService, CancelJobService, DeadLetterService, JobFilesService],
     };
   }
 }

@@ -11,6 +11,8 @@ export interface JobsModuleOptions {
   watchdog: WatchdogLimits & { intervalMs: number };
   /** Record applied effects in `api.effect_ledger`. */
   effectLedger: boolean;
+  /** How long a presigned download URL works. */
+  downloadUrlTtlSeconds: number;
 }
 
 export const JOBS_OPTIONS = Symbol('longhaul.jobsOptions');

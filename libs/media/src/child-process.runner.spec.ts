@@ -15,6 +15,16 @@ describe('runChildProcess', () => {
     expect(exit).toEqual({ code: 3, signal: null, stderrTail: 'boom' });
   });
 
+  it('hands stdout over as it arrives when asked, all of it before resolving', async () => {
+    let stdout = '';
+    const exit = await runChildProcess(process.execPath, ['-e', 'process.stdout.write("a=1\\n".repeat(20000))'], {
+      signal: new AbortController().signal,
+      onStdout: (chunk) => (stdout += chunk),
+    });
+    expect(exit.code).toBe(0);
+    expect(stdout).toBe('a=1\n'.repeat(20000));
+  });
+
   it('kills the child when the step aborts, and rejects only once it is gone', async () => {
     const controller = new AbortController();
     let pid = 0;

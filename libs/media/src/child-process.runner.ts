@@ -16,6 +16,11 @@ export interface ChildProcessOptions {
   killGraceMs?: number;
   /** Told the PID once the child runs (for logs and tests). */
   onSpawn?: (pid: number) => void;
+  /**
+   * Given the child's stdout as it arrives (UTF-8). Without it stdout is discarded, so a chatty
+   * child can never fill a pipe nobody reads.
+   */
+  onStdout?: (chunk: string) => void;
 }
 
 const STDERR_TAIL_BYTES = 4096;
@@ -29,8 +34,12 @@ const STDERR_TAIL_BYTES = 4096;
 export function runChildProcess(command: string, args: readonly string[], options: ChildProcessOptions): Promise<ChildExit> {
   return new Promise((resolve, reject) => {
     if (options.signal.aborted) return reject(options.signal.reason);
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], shell: false });
+    const child = spawn(command, args, { stdio: ['ignore', options.onStdout ? 'pipe' : 'ignore', 'pipe'], shell: false });
     let stderr = '';
+    if (options.onStdout) {
+      const onStdout = options.onStdout;
+      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => onStdout(chunk));
+    }
     let killTimer: NodeJS.Timeout | null = null;
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);

@@ -5,7 +5,7 @@ import type { SimulationSettings } from './simulated-step.executor';
 const envRate = z.coerce.number().min(0).max(1);
 
 /** Which executor a worker runs. `ffmpeg` will join when real media work lands. */
-export const StepModes = ['placeholder', 'simulated'] as const;
+export const StepModes = ['placeholder', 'simulated', 'media'] as const;
 export type StepMode = (typeof StepModes)[number];
 
 /**

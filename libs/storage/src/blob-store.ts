@@ -2,7 +2,12 @@ import type { Readable } from 'node:stream';
 
 /** What a stored blob is. */
 export interface BlobInfo {
+  /** The whole blob's size in bytes, also when a read returns only a range of it. */
   size: number;
+  /**
+   * As its writer named it, else what the key's extension implies, else
+   * `application/octet-stream`; null only when an S3 server keeps none.
+   */
   contentType: string | null;
 }
 
@@ -20,18 +25,28 @@ export interface ByteRange {
  */
 export interface BlobStore {
   readonly driver: 'fs' | 's3';
-  /** Writes `body` at `key`, replacing what was there; streams, never buffers the whole blob. */
+  /**
+   * Writes `body` at `key`, replacing what was there; streams, never buffers the whole blob.
+   * Readers see the old blob or the new one, never part of one. With `contentLength`, a body of
+   * another length fails (`validation_failed`) and nothing is stored.
+   */
   put(key: string, body: Readable, options?: { contentType?: string; contentLength?: number }): Promise<BlobInfo>;
   /** Writes a local file at `key`. */
   putFile(key: string, path: string, options?: { contentType?: string }): Promise<BlobInfo>;
-  /** Reads a blob (or a byte range of it). Throws `BlobNotFoundError` when there is none. */
+  /**
+   * Reads a blob (or a byte range of it: an `end` past the last byte is cut to it). Throws
+   * `BlobNotFoundError` when there is none, and `validation_failed` for a range that starts at
+   * or past the end (HTTP 416). The caller must read `body` to its end or destroy it: it holds
+   * an open file or connection until then.
+   */
   get(key: string, range?: ByteRange): Promise<BlobInfo & { body: Readable }>;
-  /** Copies a blob to a local file (for tools like ffmpeg that need a path). */
+  /** Copies a blob to a local file (for tools like ffmpeg that need a path); the file appears whole or not at all. */
   getToFile(key: string, path: string): Promise<BlobInfo>;
   /** The blob's size and type, or null when there is none. */
   stat(key: string): Promise<BlobInfo | null>;
+  /** Removes the blob; no error when there is none. */
   delete(key: string): Promise<void>;
-  /** Keys under `prefix`, sorted. */
+  /** Keys that start with `prefix` (plain string prefix, as in S3; `''` for all), sorted. */
   list(prefix: string): Promise<string[]>;
   /**
    * A URL a client downloads the blob from directly: presigned and expiring after `ttlSeconds`

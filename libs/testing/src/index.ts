@@ -15,3 +15,4 @@ export * from './checks/effect-ledger.check';
 export * from './checks/submit-outcome.check';
 export * from './checks/log-message.count';
 export * from './reports/fault-run.report';
+export * from './media.fixtures';

@@ -1,4 +1,4 @@
-import { requestedRenditions, transcodeOutputKeys } from './output-keys.policy';
+import { requestedRenditions, sourceBlobKey, transcodeOutputKeys } from './output-keys.policy';
 
 describe('transcode output policy', () => {
   it('defaults to the whole ladder, in ladder order', () => {
@@ -9,6 +9,14 @@ describe('transcode output policy', () => {
   it('derives the same keys for the same job, so reruns overwrite', () => {
     const a = transcodeOutputKeys('job-1', ['720p']);
     expect(a).toEqual(transcodeOutputKeys('job-1', ['720p']));
-    expect(a.renditions[0]).toEqual({ name: '720p', playlist: 'jobs/job-1/hls/720p/index.m3u8', mp4: 'jobs/job-1/mp4/720p.mp4' });
+    expect(a).toEqual({
+      master: 'jobs/job-1/transcode/master.m3u8',
+      renditions: [{ name: '720p', playlist: 'jobs/job-1/transcode/720p/index.m3u8', mp4: 'jobs/job-1/transcode/720p/video.mp4' }],
+    });
+  });
+
+  it('reads an upload from its upload key and a URL source from the job key the api wrote', () => {
+    expect(sourceBlobKey({ jobId: 'job-1', source: { uploadId: 'up-9' } })).toBe('uploads/up-9/source');
+    expect(sourceBlobKey({ jobId: 'job-1', source: { url: 'https://example.com/a.mp4' } })).toBe('sources/job-1/source');
   });
 });

@@ -1,4 +1,4 @@
-import { Renditions, type JobOutputs } from '@longhaul/contracts';
+import { Renditions, type JobOutputs, type JobSource } from '@longhaul/contracts';
 
 /** The renditions a job asked for, in ladder order (all of them by default). */
 export function requestedRenditions(outputs: JobOutputs): string[] {
@@ -7,16 +7,39 @@ export function requestedRenditions(outputs: JobOutputs): string[] {
 }
 
 /**
- * Storage keys of a job's transcode outputs. They depend only on job id and rendition, so a
- * rerun of the step (after a crash or a retry) overwrites its outputs and never duplicates them.
+ * Where a job's source is stored: an upload at `uploads/<uploadId>/source`; a URL source, which
+ * the api downloads for the job before dispatching it, at `sources/<jobId>/source`. The api
+ * writes by the same rule (`libs/jobs/src/intake/source-keys.policy.ts`; it may not import this
+ * lib).
+ */
+export function sourceBlobKey(request: { jobId: string; source: JobSource }): string {
+  return 'uploadId' in request.source ? `uploads/${request.source.uploadId}/source` : `sources/${request.jobId}/source`;
+}
+
+/** The folder of every transcode output of a job (ends with `/`). */
+export function transcodePrefix(jobId: string): string {
+  return `jobs/${jobId}/transcode/`;
+}
+
+/** The key of a file of a rendition, e.g. `segment_000.ts` → `jobs/<jobId>/transcode/720p/segment_000.ts`. */
+export function renditionFileKey(jobId: string, rendition: string, file: string): string {
+  return `${transcodePrefix(jobId)}${rendition}/${file}`;
+}
+
+/**
+ * Storage keys of a job's transcode outputs: per rendition an MP4 (`<rendition>/video.mp4`) and
+ * an HLS playlist (`<rendition>/index.m3u8`, its segments `segment_NNN.ts` beside it), and the
+ * master playlist (`master.m3u8`), all under {@link transcodePrefix}. They depend only on job id
+ * and rendition, so a rerun of the step (after a crash or a retry) overwrites its outputs and
+ * never duplicates them, and the master's relative references (`720p/index.m3u8`) resolve.
  */
 export function transcodeOutputKeys(jobId: string, renditions: string[]) {
   return {
-    master: `jobs/${jobId}/hls/master.m3u8`,
+    master: `${transcodePrefix(jobId)}master.m3u8`,
     renditions: renditions.map((name) => ({
       name,
-      playlist: `jobs/${jobId}/hls/${name}/index.m3u8`,
-      mp4: `jobs/${jobId}/mp4/${name}.mp4`,
+      playlist: renditionFileKey(jobId, name, 'index.m3u8'),
+      mp4: renditionFileKey(jobId, name, 'video.mp4'),
     })),
   };
 }

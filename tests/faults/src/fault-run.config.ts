@@ -69,6 +69,8 @@ export function loadFaultRunConfig(env: NodeJS.ProcessEnv = process.env): FaultR
     ],
     serviceEnv: {
       STEP_MODE: 'simulated',
+      // Simulated steps never read their input: the api does not fetch or probe sources.
+      SOURCE_PROBE: 'false',
       SIM_STEP_MS: '300',
       SIM_FAILURE_RATE: '0.1',
       SIM_FATAL_RATE: '0.01',

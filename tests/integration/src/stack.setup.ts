@@ -18,6 +18,8 @@ const INTEGRATION_SERVICE_ENV: Record<string, string> = {
   LONGHAUL_TRACING: 'true',
   LONGHAUL_EFFECT_LEDGER: 'true',
   STEP_MODE: 'simulated',
+  // Simulated steps never read their input: the api does not fetch or probe sources.
+  SOURCE_PROBE: 'false',
   SIM_STEP_MS: '200',
   STEP_POLL_MS: '50',
   STEP_LEASE_MS: '3000',

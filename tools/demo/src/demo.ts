@@ -13,7 +13,8 @@ async function main(): Promise<void> {
   const stack = nativeStackInfo();
   const logDir = join(workspaceRoot(), 'tmp', 'demo-logs');
   console.log(`starting api, transcoder, thumbnailer, notifier (logs in ${logDir}) …`);
-  const services = await startServices({ stack, logDir, basePort: Number(process.env['LONGHAUL_DEMO_PORT'] ?? 3000) });
+  // The demo's steps are placeholders that never read the input, so the api does not fetch it.
+  const services = await startServices({ stack, logDir, basePort: Number(process.env['LONGHAUL_DEMO_PORT'] ?? 3000), env: { SOURCE_PROBE: 'false' } });
   try {
     const api = new ApiClient(services.api.url);
     const submitted = await api.submitJob(sampleJobRequest());

@@ -1,14 +1,14 @@
 /**
  * Longhaul native stack: `node tools/infra/src/cli.mts <command>`.
  *
- *   up [component…]      start (or reuse) postgres, kafka, connect, jaeger, then the connector
+ *   up [component…]      start (or reuse) postgres, kafka, connect, jaeger, s3, then the connector
  *   down [component…]    stop them by PID, in reverse order
  *   start/stop <c…>      the same for named components only (e.g. `stop connect`)
  *   status [--json]      component, pid, port, healthy, log; --json adds URLs
  *   logs <component> [-n N] [-f]
  *   check                inserts outbox rows and verifies topic, key, value and headers in Kafka
  *
- * Components: postgres kafka connect jaeger connector. `down connector`
+ * Components: postgres kafka connect jaeger s3 connector. `down connector`
  * deletes the connector (its replication slot stays); plain `down` keeps it.
  * Progress goes to stderr; stdout carries only `status` output.
  */
@@ -25,6 +25,8 @@ import { collectStatus, renderTable } from './status.report.mts';
 
 type Target = ComponentName | 'connector';
 const TARGETS: readonly Target[] = [...COMPONENTS, 'connector'];
+/** What the outbox relay runs on; starting any of them waits until the connector streams again. */
+const RELAY_COMPONENTS: readonly Target[] = ['postgres', 'kafka', 'connect'];
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command = 'help', ...rest] = argv;
@@ -73,7 +75,7 @@ async function up(config: StackConfig, wanted: readonly Target[]): Promise<void>
     }
     const outcome = await ensureConnector(config);
     say('connector', `${config.connector.name} ${outcome}, RUNNING`);
-  } else if (connectUp && postgresUp && wasRegistered(config) && wanted.some((name) => name !== 'jaeger')) {
+  } else if (connectUp && postgresUp && wasRegistered(config) && wanted.some((name) => RELAY_COMPONENTS.includes(name))) {
     // A restarted worker, broker or database: return only once the relay streams again.
     await ensureConnector(config);
     say('connector', `${config.connector.name} RUNNING`);

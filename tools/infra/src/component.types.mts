@@ -1,5 +1,5 @@
 /**
- * The contract every supervised component (postgres, kafka, connect, jaeger) fulfils.
+ * The contract every supervised component (postgres, kafka, connect, jaeger, s3) fulfils.
  *
  * The orchestrator owns the lifecycle (reuse, port checks, pid and log files,
  * health waits, stop by PID); a component only says how to provision itself,

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Every long-running process the stack supervises, in start order. */
-export const COMPONENTS = ['postgres', 'kafka', 'connect', 'jaeger'] as const;
+export const COMPONENTS = ['postgres', 'kafka', 'connect', 'jaeger', 's3'] as const;
 export type ComponentName = (typeof COMPONENTS)[number];
 
 /** Loopback only: nothing of the dev stack is reachable from outside the machine. */
@@ -32,7 +32,15 @@ export type PortKey =
   | 'jaegerUi'
   | 'jaegerQueryGrpc'
   | 'otlpGrpc'
-  | 'otlpHttp';
+  | 'otlpHttp'
+  | 's3'
+  | 's3Grpc'
+  | 'seaweedMaster'
+  | 'seaweedMasterGrpc'
+  | 'seaweedVolume'
+  | 'seaweedVolumeGrpc'
+  | 'seaweedFiler'
+  | 'seaweedFilerGrpc';
 
 export const PORT_SETTINGS: readonly PortSetting[] = [
   { key: 'postgres', envVar: 'LONGHAUL_PG_PORT', defaultPort: 5432, purpose: 'Postgres' },
@@ -43,6 +51,16 @@ export const PORT_SETTINGS: readonly PortSetting[] = [
   { key: 'jaegerQueryGrpc', envVar: 'LONGHAUL_JAEGER_QUERY_GRPC_PORT', defaultPort: 16685, purpose: 'Jaeger query gRPC' },
   { key: 'otlpGrpc', envVar: 'LONGHAUL_OTLP_GRPC_PORT', defaultPort: 4317, purpose: 'OTLP gRPC receiver (Jaeger)' },
   { key: 'otlpHttp', envVar: 'LONGHAUL_OTLP_HTTP_PORT', defaultPort: 4318, purpose: 'OTLP HTTP receiver (Jaeger)' },
+  // SeaweedFS runs master, volume server, filer and S3 gateway in one process; each part has
+  // an HTTP and a gRPC port. Fixed rather than SeaweedFS's port+10000 so that every one is checked.
+  { key: 's3', envVar: 'LONGHAUL_S3_PORT', defaultPort: 8333, purpose: 'S3 API (SeaweedFS)' },
+  { key: 's3Grpc', envVar: 'LONGHAUL_S3_GRPC_PORT', defaultPort: 18333, purpose: 'SeaweedFS S3 gateway gRPC' },
+  { key: 'seaweedMaster', envVar: 'LONGHAUL_SEAWEED_MASTER_PORT', defaultPort: 9333, purpose: 'SeaweedFS master' },
+  { key: 'seaweedMasterGrpc', envVar: 'LONGHAUL_SEAWEED_MASTER_GRPC_PORT', defaultPort: 19333, purpose: 'SeaweedFS master gRPC' },
+  { key: 'seaweedVolume', envVar: 'LONGHAUL_SEAWEED_VOLUME_PORT', defaultPort: 8334, purpose: 'SeaweedFS volume server' },
+  { key: 'seaweedVolumeGrpc', envVar: 'LONGHAUL_SEAWEED_VOLUME_GRPC_PORT', defaultPort: 18334, purpose: 'SeaweedFS volume server gRPC' },
+  { key: 'seaweedFiler', envVar: 'LONGHAUL_SEAWEED_FILER_PORT', defaultPort: 8335, purpose: 'SeaweedFS filer' },
+  { key: 'seaweedFilerGrpc', envVar: 'LONGHAUL_SEAWEED_FILER_GRPC_PORT', defaultPort: 18335, purpose: 'SeaweedFS filer gRPC' },
 ];
 
 /** Which ports each component binds; checked before start, shown by `status`. */
@@ -51,6 +69,7 @@ export const COMPONENT_PORTS: Readonly<Record<ComponentName, readonly PortKey[]>
   kafka: ['kafka', 'kafkaController'],
   connect: ['connect'],
   jaeger: ['jaegerUi', 'jaegerQueryGrpc', 'otlpGrpc', 'otlpHttp'],
+  s3: ['s3', 's3Grpc', 'seaweedMaster', 'seaweedMasterGrpc', 'seaweedVolume', 'seaweedVolumeGrpc', 'seaweedFiler', 'seaweedFilerGrpc'],
 };
 
 /** Folders under `$LONGHAUL_HOME`; everything downloaded, built or written at run time. */
@@ -84,6 +103,15 @@ export interface StackConfig {
     readonly otlpGrpcUrl: string;
     readonly otlpHttpUrl: string;
   };
+  /** The S3 API (SeaweedFS), its one bucket and the identity from `identitiesFile`. */
+  readonly s3: {
+    readonly url: string;
+    readonly region: string;
+    readonly bucket: string;
+    readonly accessKeyId: string;
+    readonly secretAccessKey: string;
+    readonly identitiesFile: string;
+  };
   /** The one Debezium connector, its replication slot and publication. */
   readonly connector: {
     readonly name: string;
@@ -96,6 +124,9 @@ export interface StackConfig {
 const PG_USER = 'longhaul';
 const PG_PASSWORD = 'longhaul';
 const PG_DATABASE = 'longhaul';
+/** Must match infra/s3/s3.identities.json (the server's side) and libs/storage's S3_* defaults. */
+const S3_ACCESS_KEY_ID = 'longhaul';
+const S3_SECRET_ACCESS_KEY = 'longhaul-secret';
 
 /** Repo root, found from this file's place: tools/infra/src/ → ../../.. */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
@@ -130,6 +161,14 @@ export function loadStackConfig(env: NodeJS.ProcessEnv = process.env): StackConf
       uiUrl: `http://${host}:${ports.jaegerUi}`,
       otlpGrpcUrl: `http://${host}:${ports.otlpGrpc}`,
       otlpHttpUrl: `http://${host}:${ports.otlpHttp}`,
+    },
+    s3: {
+      url: `http://${host}:${ports.s3}`,
+      region: 'us-east-1',
+      bucket: 'longhaul',
+      accessKeyId: S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_SECRET_ACCESS_KEY,
+      identitiesFile: join(REPO_ROOT, 'infra', 's3', 's3.identities.json'),
     },
     connector: {
       name: 'longhaul-outbox',

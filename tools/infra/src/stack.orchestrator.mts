@@ -13,6 +13,7 @@ import { jaegerComponent } from './jaeger.component.mts';
 import { kafkaComponent } from './kafka.component.mts';
 import { assertPortsFree } from './port.check.mts';
 import { postgresComponent } from './postgres.component.mts';
+import { s3Component } from './s3.component.mts';
 import { launchDetached, runningPid, terminate } from './process.supervisor.mts';
 import { elapsed, say } from './progress.output.mts';
 import type { ComponentName, StackConfig } from './stack.config.mts';
@@ -23,6 +24,7 @@ export const COMPONENT_BY_NAME: Readonly<Record<ComponentName, Component>> = {
   kafka: kafkaComponent,
   connect: connectComponent,
   jaeger: jaegerComponent,
+  s3: s3Component,
 };
 
 export function pidFile(config: StackConfig, name: ComponentName): string {

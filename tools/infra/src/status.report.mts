@@ -7,6 +7,7 @@
  *   kafka     { brokers, port, controllerPort, pid, healthy, log }
  *   connect   { url, port, pid, healthy, log }
  *   jaeger    { uiUrl, otlpGrpcUrl, otlpHttpUrl, port, pid, healthy, log }
+ *   s3        { url, region, bucket, accessKeyId, secretAccessKey, port, pid, healthy, log }
  *   connector { name, state, tasks, healthy }
  * `pid` is null when the component is not running under this $LONGHAUL_HOME.
  */
@@ -49,6 +50,14 @@ export async function collectStatus(config: StackConfig): Promise<Record<string,
       otlpGrpcUrl: config.jaeger.otlpGrpcUrl,
       otlpHttpUrl: config.jaeger.otlpHttpUrl,
       ...rows.jaeger,
+    },
+    s3: {
+      url: config.s3.url,
+      region: config.s3.region,
+      bucket: config.s3.bucket,
+      accessKeyId: config.s3.accessKeyId,
+      secretAccessKey: config.s3.secretAccessKey,
+      ...rows.s3,
     },
     connector: {
       name: config.connector.name,

@@ -32,6 +32,30 @@ export const ErrorCodes = {
   overloaded: 'overloaded',
   configInvalid: 'config_invalid',
   internal: 'internal_error',
+  /** A blob key that is not a relative path of `[A-Za-z0-9._-]` segments (it could escape the store). */
+  blobKeyInvalid: 'blob_key_invalid',
+  /** No blob is stored at the key. */
+  blobNotFound: 'blob_not_found',
+  /** The input video is missing or cannot be decoded; another attempt cannot help. */
+  mediaInvalid: 'media_invalid',
+  /** A job names an upload (`source.uploadId`) that does not exist. */
+  uploadNotFound: 'upload_not_found',
+  /** A source URL could not be downloaded: no connection, an HTTP error status, too many redirects, too slow. */
+  sourceUnreachable: 'source_unreachable',
+  /** A source URL's host resolves to a private, loopback, link-local or other non-public address (also after a redirect). */
+  sourceAddressForbidden: 'source_address_forbidden',
+  /** A source URL's body is larger than the upload limit. */
+  sourceTooLarge: 'source_too_large',
+  /** A source URL (or a redirect) is not http or https. */
+  sourceInvalidScheme: 'source_invalid_scheme',
+  /** Media in a format that is refused on purpose: playlists and lists that reference other files (HLS, ffconcat, DASH, SDP). */
+  mediaFormatRefused: 'media_format_refused',
+  /** The input video is 0 bytes long. */
+  mediaEmpty: 'media_empty',
+  /** The input is no media file ffprobe can read: not a container, truncated, or damaged. */
+  mediaUnreadable: 'media_unreadable',
+  /** The input has no video stream (e.g. audio only; cover art does not count). */
+  mediaNoVideo: 'media_no_video',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -84,6 +84,29 @@ export interface JobStageView {
   fingerprint?: string;
 }
 
+/** What ffprobe said about a job's input, stored at submit. */
+export interface MediaInfoView {
+  formatName: string;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  videoCodec: string;
+  frameRate: number | null;
+  audioCodec: string | null;
+  bitRate: number | null;
+  sizeBytes: number;
+}
+
+/** A file a job produced, and where to download it. */
+export interface DownloadView {
+  kind: 'hls_master' | 'hls_playlist' | 'mp4' | 'poster' | 'thumbnail' | 'sprite' | 'sprite_vtt';
+  rendition?: string;
+  /** Presigned and expiring (object storage), or an api path that serves the file with range support. */
+  url: string;
+  /** When a presigned `url` stops working; absent for api paths. */
+  expiresAt?: string;
+}
+
 /** A job as the API returns it (`POST /v1/jobs` and `GET /v1/jobs/{id}`). */
 export interface JobView {
   id: string;
@@ -94,7 +117,11 @@ export interface JobView {
   source: Record<string, unknown>;
   outputs: Record<string, unknown>;
   metadata: Record<string, string> | null;
+  /** The input as probed at submit (null for jobs accepted before probing existed). */
+  media: MediaInfoView | null;
   result: Record<string, unknown> | null;
+  /** Every file produced so far, with download URLs. */
+  downloads: DownloadView[];
   error: SerializedError | null;
   steps: JobStepView[];
   traceId: string | null;

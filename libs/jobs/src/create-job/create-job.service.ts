@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JOB_AGGREGATE, StepNames, type CreateJobRequest, type JobView, type Lane } from '@longhaul/contracts';
 import { appendToOutbox } from '@longhaul/outbox';
-import { inTransaction, uuidv7, type DataSource } from '@longhaul/persistence';
+import { inTransaction, uuidv7, withConnection, type DataSource, type Sql } from '@longhaul/persistence';
 import { DATA_SOURCE } from '@longhaul/platform';
 import { currentTraceparent } from '@longhaul/telemetry';
 import { API_SCHEMA } from '../api.migrations';
@@ -13,6 +13,7 @@ import { buildStepRequest } from '../lifecycle/step.dispatcher';
 import { StepAttemptRepository } from '../lifecycle/step-attempt.repository';
 import { retryPolicyFor } from '../retry/retry.policy';
 import { IdempotencyKeyRepository } from './idempotency-key.repository';
+import { MEDIA_INTAKE, type MediaIntake } from './media-intake.port';
 import { chooseLane, stepRequestRoute } from './lane.policy';
 import { requestFingerprint } from './request-fingerprint';
 
@@ -33,7 +34,8 @@ export interface CreateJobResult {
 }
 
 /**
- * Accepts a job. In ONE transaction: the job, its steps, the first attempt's history row, the
+ * Accepts a job. First its input is made ready (`MediaIntake`: an upload looked up, or a URL
+ * downloaded, and probed) and its lane chosen from the media's length. Then in ONE transaction: the job, its steps, the first attempt's history row, the
  * idempotency key and the outbox row `TranscodeRequested.v1`. No Kafka call is made: if Kafka or
  * Debezium is down the job is still accepted, and it flows when the relay returns.
  */
@@ -46,12 +48,8 @@ export class CreateJobService {
   constructor(
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
     @Inject(JOBS_OPTIONS) private readonly options: JobsModuleOptions,
+    @Inject(MEDIA_INTAKE) private readonly intake: MediaIntake,
   ) {}
-
-  /** The lane a request would take: admission control checks that lane before anything is written. */
-  laneOf(request: CreateJobRequest) {
-    return chooseLane(request.outputs, null, this.options.lanes);
-  }
 
   /**
    * `admit` runs once the request is known to be new (not an idempotent replay) and before any
@@ -59,19 +57,18 @@ export class CreateJobService {
    */
   async create(request: CreateJobRequest, idempotency: IdempotencyKey | null, admit: (lane: Lane) => void = () => undefined): Promise<CreateJobResult> {
     const fingerprint = requestFingerprint(request);
+    // A replay must not fetch its source again: answer it before any intake work.
+    const replay = idempotency ? await withConnection(this.dataSource, (sql) => this.replayOf(sql, idempotency, fingerprint)) : null;
+    if (replay) return replay;
+    const id = uuidv7();
+    // Outside the transaction: a URL source is downloaded and probed, which may take a while.
+    const prepared = await this.intake.prepare(id, request.source);
+    const lane = chooseLane(request.outputs, prepared?.media.durationSeconds ?? null, this.options.lanes);
+    admit(lane);
     return inTransaction(this.dataSource, async (sql) => {
-      if (idempotency) {
-        const existing = await this.keys.lockAndFind(sql, idempotency.scope, idempotency.key);
-        if (existing) {
-          if (existing.requestHash !== fingerprint) throw new IdempotencyKeyReusedError(idempotency.key);
-          const job = await loadJobView(sql, existing.jobId);
-          if (job) return { job, replayed: true };
-        }
-      }
-
-      const lane = this.laneOf(request);
-      admit(lane);
-      const id = uuidv7();
+      // Checked again under the key's lock: a concurrent submit with the same key may have won.
+      const raced = idempotency ? await this.replayOf(sql, idempotency, fingerprint, { lock: true }) : null;
+      if (raced) return raced;
       const traceparent = currentTraceparent();
       const retryPolicy = retryPolicyFor(request.type, this.options.retry.byType, this.options.retry.fallback);
       const metadata = request.metadata ?? null;
@@ -84,6 +81,8 @@ export class CreateJobService {
         metadata,
         traceparent,
         retryPolicy,
+        sourceKey: prepared?.sourceKey ?? null,
+        media: prepared?.media ?? null,
         steps: StepNames.map((name, position) => ({
           name,
           position,
@@ -105,5 +104,16 @@ export class CreateJobService {
       if (idempotency) await this.keys.insert(sql, idempotency.scope, idempotency.key, fingerprint, id, IDEMPOTENCY_KEY_TTL_MS);
       return { job: (await loadJobView(sql, id))!, replayed: false };
     });
+  }
+
+  /** The job an earlier submit with this key created, or null; a different body is refused (422). */
+  private async replayOf(sql: Sql, idempotency: IdempotencyKey, fingerprint: string, options: { lock?: boolean } = {}): Promise<CreateJobResult | null> {
+    const existing = options.lock
+      ? await this.keys.lockAndFind(sql, idempotency.scope, idempotency.key)
+      : await this.keys.find(sql, idempotency.scope, idempotency.key);
+    if (!existing) return null;
+    if (existing.requestHash !== fingerprint) throw new IdempotencyKeyReusedError(idempotency.key);
+    const job = await loadJobView(sql, existing.jobId);
+    return job ? { job, replayed: true } : null;
   }
 }

@@ -22,6 +22,15 @@ export class IdempotencyKeyRepository {
     return row ? { jobId: row.job_id, requestHash: row.request_hash } : null;
   }
 
+  /** The live entry of a key, without locking (a replay's fast path; the lock comes later). */
+  async find(sql: Sql, scope: string, key: string): Promise<StoredIdempotencyKey | null> {
+    const [row] = await sql.rows<{ job_id: string; request_hash: string }>(
+      `SELECT job_id, request_hash FROM api.idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at > now()`,
+      [scope, key],
+    );
+    return row ? { jobId: row.job_id, requestHash: row.request_hash } : null;
+  }
+
   async insert(sql: Sql, scope: string, key: string, requestHash: string, jobId: string, ttlMs: number): Promise<void> {
     await sql.execute(
       `INSERT INTO api.idempotency_keys (scope, key, request_hash, job_id, expires_at)

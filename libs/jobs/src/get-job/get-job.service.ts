@@ -2,16 +2,27 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { JobView } from '@longhaul/contracts';
 import { withConnection, type DataSource } from '@longhaul/persistence';
 import { DATA_SOURCE } from '@longhaul/platform';
+import { BLOB_STORE, type BlobStore } from '@longhaul/storage';
 import { JobNotFoundError } from '../job.errors';
+import { JOBS_OPTIONS, type JobsModuleOptions } from '../jobs.options';
+import { OutputLinks } from '../outputs/output-links';
 import { loadJobView } from './job.view-builder';
 
-/** Reads one job with its steps, attempts and stage. */
+/** Reads one job with its steps, attempts, stage and download links. */
 @Injectable()
 export class GetJobService {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  private readonly links: OutputLinks;
+
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(BLOB_STORE) store: BlobStore | null,
+    @Inject(JOBS_OPTIONS) options: JobsModuleOptions,
+  ) {
+    this.links = new OutputLinks(store, options.downloadUrlTtlSeconds);
+  }
 
   async get(jobId: string): Promise<JobView> {
-    const job = await withConnection(this.dataSource, (sql) => loadJobView(sql, jobId));
+    const job = await withConnection(this.dataSource, (sql) => loadJobView(sql, jobId, (id, results) => this.links.link(id, results)));
     if (!job) throw new JobNotFoundError(jobId);
     return job;
   }

@@ -1,4 +1,4 @@
-import type { JobStepView, JobView, StepAttemptView } from '@longhaul/contracts';
+import type { DownloadView, JobStepView, JobView, StepAttemptView } from '@longhaul/contracts';
 import type { Sql } from '@longhaul/persistence';
 import { traceIdOf } from '@longhaul/telemetry';
 import { DeadLetterRepository } from '../dead-letters/dead-letter.repository';
@@ -9,7 +9,13 @@ import { jobStage } from './job-stage';
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /** Builds the API view of a job from its state, attempt history and dead letter. */
-export function toJobView(state: JobState, attempts: Map<string, StepAttemptView[]>, fingerprint: string | null, now: Date): JobView {
+export function toJobView(
+  state: JobState,
+  attempts: Map<string, StepAttemptView[]>,
+  fingerprint: string | null,
+  now: Date,
+  downloads: DownloadView[] = [],
+): JobView {
   const { job, steps } = state;
   return {
     id: job.id,
@@ -20,7 +26,9 @@ export function toJobView(state: JobState, attempts: Map<string, StepAttemptView
     source: job.source,
     outputs: job.outputs,
     metadata: job.metadata,
+    media: job.media,
     result: job.result,
+    downloads,
     error: job.error,
     steps: steps.map(
       (s): JobStepView => ({
@@ -51,13 +59,19 @@ export function toJobView(state: JobState, attempts: Map<string, StepAttemptView
   };
 }
 
+/** Builds the download list of a job from its steps' results. */
+export type DownloadLinker = (jobId: string, stepResults: Record<string, Record<string, unknown>>) => Promise<DownloadView[]>;
+
 /** Reads a job and everything its view shows, on the caller's connection. */
-export async function loadJobView(sql: Sql, jobId: string): Promise<JobView | null> {
+export async function loadJobView(sql: Sql, jobId: string, linkDownloads?: DownloadLinker): Promise<JobView | null> {
   const state = await new JobRepository().find(sql, jobId);
   if (!state) return null;
   const attempts = await new StepAttemptRepository().listByStep(sql, jobId);
   const dead = state.steps.find((s) => s.deadLetterId);
   const fingerprint = dead?.deadLetterId ? await new DeadLetterRepository().fingerprintOf(sql, dead.deadLetterId) : null;
   const [{ now }] = (await sql.rows<{ now: Date }>(`SELECT now() AS now`)) as [{ now: Date }];
-  return toJobView(state, attempts, fingerprint, now);
+  const stepResults: Record<string, Record<string, unknown>> = {};
+  for (const step of state.steps) if (step.result) stepResults[step.name] = step.result;
+  const downloads = linkDownloads ? await linkDownloads(jobId, stepResults) : [];
+  return toJobView(state, attempts, fingerprint, now, downloads);
 }

@@ -12,17 +12,29 @@ export function isJsonContentType(header: string | undefined): boolean {
   return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
+/** Options of {@link jsonBody}. */
+export interface JsonBodyOptions {
+  /**
+   * Paths whose request bodies are left unread, for handlers that stream them (uploads). Exact
+   * paths, matched as Express routes them: case-insensitively and with or without a trailing
+   * `/`. @defaultValue none
+   */
+  skipPaths?: readonly string[];
+}
+
 /**
  * Strict JSON bodies: a request with a body must say it is JSON (else `415`), must be valid
  * JSON (else `400`) and no larger than `limit` (else `413`). Each refusal is a problem+json
- * error raised before any handler runs, so nothing is written.
+ * error raised before any handler runs, so nothing is written. Requests to `skipPaths` pass
+ * through unread.
  */
-export function jsonBody(limit: string): RequestHandler[] {
+export function jsonBody(limit: string, options: JsonBodyOptions = {}): RequestHandler[] {
   const parse = express.json({ limit, strict: true, type: () => true });
+  const skipped = new Set((options.skipPaths ?? []).map(routePath));
   return [
     (req: Request, _res: Response, next: NextFunction) => {
       const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-      if (!BODY_METHODS.has(req.method) || !hasBody) return next();
+      if (!BODY_METHODS.has(req.method) || !hasBody || skipped.has(routePath(req.path))) return next();
       if (!isJsonContentType(req.headers['content-type'])) {
         return next(
           ProblemError.of(415, ErrorCodes.unsupportedMediaType, 'Unsupported Media Type', `expected application/json, got ${req.headers['content-type'] ?? 'no Content-Type'}`),
@@ -31,6 +43,11 @@ export function jsonBody(limit: string): RequestHandler[] {
       parse(req, _res, (error?: unknown) => next(error ? toProblem(error) : undefined));
     },
   ];
+}
+
+/** A path as Express matches routes by default: case-insensitive, trailing `/` optional. */
+function routePath(path: string): string {
+  return path.toLowerCase().replace(/\/+$/, '') || '/';
 }
 
 function toProblem(error: unknown): ProblemError {

@@ -22,6 +22,19 @@ const STATUS_BY_CODE: Record<string, number> = {
   [ErrorCodes.idempotencyKeyReused]: 422,
   [ErrorCodes.jobFinished]: 409,
   [ErrorCodes.overloaded]: 429,
+  // Media intake: uploads and job sources. A refused input is the client's to fix (422).
+  [ErrorCodes.payloadTooLarge]: 413,
+  [ErrorCodes.unsupportedMediaType]: 415,
+  [ErrorCodes.uploadNotFound]: 422,
+  [ErrorCodes.sourceUnreachable]: 422,
+  [ErrorCodes.sourceAddressForbidden]: 422,
+  [ErrorCodes.sourceTooLarge]: 422,
+  [ErrorCodes.sourceInvalidScheme]: 422,
+  [ErrorCodes.mediaFormatRefused]: 422,
+  [ErrorCodes.mediaEmpty]: 422,
+  [ErrorCodes.mediaUnreadable]: 422,
+  [ErrorCodes.mediaNoVideo]: 422,
+  [ErrorCodes.mediaInvalid]: 422,
 };
 
 /**

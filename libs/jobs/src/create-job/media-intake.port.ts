@@ -1,0 +1,23 @@
+import type { JobSource, MediaInfoView } from '@longhaul/contracts';
+
+/** What media intake established about a job's input before the job is written. */
+export interface PreparedSource {
+  /** The blob the job's steps read. */
+  sourceKey: string;
+  media: MediaInfoView;
+}
+
+/**
+ * Makes a job's input ready before the job is accepted: an upload is looked up, a URL is
+ * downloaded into the blob store; either is probed, and anything that is not a video is refused
+ * (a `LonghaulError` the api answers with 4xx). Null when probing is switched off
+ * (`SOURCE_PROBE=false`, for runs whose steps never read the input, such as the simulated mode).
+ */
+export interface MediaIntake {
+  prepare(jobId: string, source: JobSource): Promise<PreparedSource | null>;
+}
+
+export const MEDIA_INTAKE = Symbol('longhaul.mediaIntake');
+
+/** The intake of runs that never read their inputs: nothing is fetched or probed. */
+export const NO_MEDIA_INTAKE: MediaIntake = { prepare: async () => null };

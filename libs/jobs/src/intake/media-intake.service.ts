@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import type { JobSource } from '@longhaul/contracts';
+import { MediaEmptyError } from '@longhaul/media';
+import { isUuid } from '@longhaul/persistence';
+import type { BlobStore } from '@longhaul/storage';
+import type { MediaIntake, PreparedSource } from '../create-job/media-intake.port';
+import { SourceUploadNotFoundError } from './intake.errors';
+import type { MediaInspector } from './media.inspector';
+import type { FetchedSource } from './source.fetcher';
+import { urlSourceKey } from './source-keys.policy';
+import { withTempDir } from './temp-dir';
+import type { UploadRecords } from './upload.repository';
+import { uploadMediaType } from './upload.policy';
+
+/** What downloads a URL source (`SourceFetcher`, or a fake in tests). */
+export interface SourceDownloader {
+  fetch(url: string, destPath: string, options?: { signal?: AbortSignal }): Promise<FetchedSource>;
+}
+
+/** What {@link MediaIntakeService} works with. */
+export interface MediaIntakeDeps {
+  uploads: Pick<UploadRecords, 'find'>;
+  blobStore: BlobStore;
+  inspector: MediaInspector;
+  fetcher: SourceDownloader;
+  /** Where downloads wait while they are probed. @defaultValue the OS temp folder */
+  tempRoot?: string;
+}
+
+/**
+ * Makes a job's input ready BEFORE the job's transaction (`CreateJobService` calls it), so a
+ * refused input writes nothing:
+ * - `{ uploadId }`: the upload must exist (else 422 `upload_not_found`); it was probed when it
+ *   was uploaded, so its blob key and probe are returned as they are;
+ * - `{ url }`: downloaded by the `SourceFetcher` (public addresses only, limited size and time;
+ *   422 `source_*`), judged and probed like an upload (422 `media_*`), then stored at
+ *   `sources/<jobId>/source`. The temporary file is removed whatever happens.
+ */
+export class MediaIntakeService implements MediaIntake {
+  constructor(private readonly deps: MediaIntakeDeps) {}
+
+  async prepare(jobId: string, source: JobSource, options: { signal?: AbortSignal } = {}): Promise<PreparedSource> {
+    if ('uploadId' in source) {
+      const upload = isUuid(source.uploadId) ? await this.deps.uploads.find(source.uploadId) : null;
+      if (!upload) throw new SourceUploadNotFoundError(source.uploadId);
+      return { sourceKey: upload.blobKey, media: upload.probe };
+    }
+    return withTempDir(async (dir) => {
+      const path = join(dir, 'source');
+      const fetched = await this.deps.fetcher.fetch(source.url, path, { signal: options.signal });
+      if (fetched.sizeBytes === 0) throw new MediaEmptyError();
+      const media = await this.deps.inspector.inspect(path, options.signal);
+      const sourceKey = urlSourceKey(jobId);
+      // The server's type is kept only when it is one an upload could have (`video/*`, octet-stream).
+      await this.deps.blobStore.putFile(sourceKey, path, { contentType: uploadMediaType(fetched.contentType ?? undefined) ?? undefined });
+      return { sourceKey, media };
+    }, this.deps.tempRoot);
+  }
+}

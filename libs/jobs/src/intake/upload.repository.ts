@@ -1,0 +1,69 @@
+import type { MediaProbe } from '@longhaul/media';
+import { withConnection, type DataSource } from '@longhaul/persistence';
+
+/** A row of `api.uploads`: a video accepted by `POST /v1/uploads`, stored and probed. */
+export interface UploadRecord {
+  id: string;
+  blobKey: string;
+  sizeBytes: number;
+  contentType: string | null;
+  filename: string | null;
+  probe: MediaProbe;
+  createdAt: Date;
+}
+
+interface UploadRow {
+  id: string;
+  blob_key: string;
+  size_bytes: string | number;
+  content_type: string | null;
+  filename: string | null;
+  probe: MediaProbe;
+  created_at: Date;
+}
+
+/** What the intake services need of the uploads table (a fake in tests). */
+export interface UploadRecords {
+  insert(upload: Omit<UploadRecord, 'createdAt'>): Promise<UploadRecord>;
+  /** The upload, or null; `id` must be a UUID (callers check). */
+  find(id: string): Promise<UploadRecord | null>;
+}
+
+/**
+ * `api.uploads` (migration `MediaIntake1764600000001`). Single statements on a pooled connection:
+ * an upload is written once, after its blob is stored, and never changed.
+ */
+export class UploadRepository implements UploadRecords {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(upload: Omit<UploadRecord, 'createdAt'>): Promise<UploadRecord> {
+    const [row] = await withConnection(this.dataSource, (sql) =>
+      sql.rows<UploadRow>(
+        `INSERT INTO api.uploads (id, blob_key, size_bytes, content_type, filename, probe)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING id, blob_key, size_bytes, content_type, filename, probe, created_at`,
+        [upload.id, upload.blobKey, upload.sizeBytes, upload.contentType, upload.filename, JSON.stringify(upload.probe)],
+      ),
+    );
+    return toRecord(row!);
+  }
+
+  async find(id: string): Promise<UploadRecord | null> {
+    const [row] = await withConnection(this.dataSource, (sql) =>
+      sql.rows<UploadRow>(`SELECT id, blob_key, size_bytes, content_type, filename, probe, created_at FROM api.uploads WHERE id = $1`, [id]),
+    );
+    return row ? toRecord(row) : null;
+  }
+}
+
+function toRecord(row: UploadRow): UploadRecord {
+  return {
+    id: row.id,
+    blobKey: row.blob_key,
+    sizeBytes: Number(row.size_bytes),
+    contentType: row.content_type,
+    filename: row.filename,
+    probe: row.probe,
+    createdAt: row.created_at,
+  };
+}

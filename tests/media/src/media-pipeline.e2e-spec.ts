@@ -1,0 +1,130 @@
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { DownloadView, JobView } from '@longhaul/contracts';
+import { generateTestVideo, waitFor } from '@longhaul/testing';
+import { ffprobe } from './ffprobe.reader';
+import { mediaEnv } from './test-env';
+
+const env = mediaEnv();
+const work = mkdtempSync(join(tmpdir(), 'longhaul-media-e2e-'));
+const clip = join(work, 'clip-1080p.mp4');
+const SECONDS = 10;
+
+beforeAll(async () => {
+  await generateTestVideo(clip, { seconds: SECONDS, width: 1920, height: 1080, audio: true });
+}, 120_000);
+
+afterAll(async () => {
+  rmSync(work, { recursive: true, force: true });
+  await env.db.close();
+});
+
+/** Streams a file to `POST /v1/uploads`. */
+async function upload(path: string, contentType = 'video/mp4') {
+  const response = await fetch(`${env.apiUrl}/v1/uploads`, {
+    method: 'POST',
+    body: Readable.toWeb(createReadStream(path)) as unknown as RequestInit['body'],
+    headers: { 'content-type': contentType, 'content-length': String(statSync(path).size) },
+    duplex: 'half',
+  } as RequestInit);
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+}
+
+const absolute = (url: string) => (url.startsWith('/') ? `${env.apiUrl}${url}` : url);
+
+function only(downloads: DownloadView[], kind: DownloadView['kind']): DownloadView[] {
+  return downloads.filter((d) => d.kind === kind);
+}
+
+/** WebVTT cue times, in seconds. */
+function cueTimes(vtt: string): Array<[number, number]> {
+  const seconds = (t: string) => {
+    const [h, m, s] = t.split(':');
+    return Number(h) * 3600 + Number(m) * 60 + Number(s);
+  };
+  return [...vtt.matchAll(/(\d{2}:\d{2}:\d{2}\.\d{3}) --> (\d{2}:\d{2}:\d{2}\.\d{3})/g)].map((m) => [seconds(m[1]!), seconds(m[2]!)]);
+}
+
+describe('a 10 s 1080p upload through ffmpeg and sharp', () => {
+  let job: JobView;
+  let progressSeen: number[] = [];
+
+  it('is uploaded, probed and stored', async () => {
+    const uploaded = await upload(clip);
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body['media']).toMatchObject({ width: 1920, height: 1080, videoCodec: 'h264', audioCodec: 'aac' });
+    expect(Math.abs((uploaded.body['media'] as { durationSeconds: number }).durationSeconds - SECONDS)).toBeLessThan(0.2);
+
+    const submitted = await env.api.submitJob({ type: 'video.process', source: { uploadId: uploaded.body['id'] }, outputs: { thumbnails: { count: 4 } } });
+    expect(submitted.status).toBe(202);
+    expect(submitted.body.media).toMatchObject({ width: 1920, height: 1080 });
+    job = submitted.body;
+  });
+
+  it('shows the transcode progress as a percentage while it runs, then completes', async () => {
+    job = await waitFor(
+      async () => {
+        const { body } = await env.api.getJob(job.id);
+        const transcode = body.steps[0]!;
+        if (transcode.status === 'running' && transcode.progress !== null) progressSeen.push(transcode.progress);
+        if (body.status === 'failed' || body.status === 'cancelled') {
+          throw Object.assign(new Error(`job ended ${body.status}: ${JSON.stringify(body.error)}`), { final: true });
+        }
+        return body.status === 'completed' ? body : null;
+      },
+      { timeoutMs: 280_000, intervalMs: 250, description: 'the media job to complete' },
+    );
+    progressSeen = progressSeen.filter((p) => p > 0 && p < 1);
+    expect(progressSeen.length).toBeGreaterThan(0);
+  });
+
+  it('produces an HLS master playlist whose every rendition ffprobe reads, never upscaled', async () => {
+    const [master] = only(job.downloads, 'hls_master');
+    expect(master).toBeDefined();
+    const playlists = only(job.downloads, 'hls_playlist');
+    expect(playlists.map((p) => p.rendition)).toEqual(['1080p', '720p', '480p', '360p']);
+    const fromMaster = await ffprobe(absolute(master!.url));
+    expect(fromMaster.streams.some((s) => s.codec_type === 'video' && s.codec_name === 'h264')).toBe(true);
+    for (const playlist of playlists) {
+      const report = await ffprobe(absolute(playlist.url));
+      const video = report.streams.find((s) => s.codec_type === 'video')!;
+      expect(video.height).toBe(Number(playlist.rendition!.replace('p', '')));
+      expect(report.streams.some((s) => s.codec_type === 'audio' && s.codec_name === 'aac')).toBe(true);
+    }
+    for (const mp4 of only(job.downloads, 'mp4')) {
+      const report = await ffprobe(absolute(mp4.url));
+      expect(Math.abs(Number(report.format.duration) - SECONDS)).toBeLessThan(0.5);
+    }
+  });
+
+  it('serves an MP4 with byte ranges, so a player can seek', async () => {
+    const [mp4] = only(job.downloads, 'mp4');
+    const ranged = await fetch(absolute(mp4!.url), { headers: { range: 'bytes=100-199' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toMatch(/^bytes 100-199\/\d+$/);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+    const outside = await fetch(absolute(mp4!.url), { headers: { range: 'bytes=999999999-' } });
+    expect(outside.status).toBe(416);
+    const escape = await fetch(`${env.apiUrl}/v1/jobs/${job.id}/files/..%2F..%2Fetc%2Fpasswd`);
+    expect(escape.status).toBe(404);
+  });
+
+  it('cuts a poster and thumbnails that decode, and a sprite sheet whose VTT cues cover the duration', async () => {
+    const images = [...only(job.downloads, 'poster'), ...only(job.downloads, 'thumbnail'), ...only(job.downloads, 'sprite')];
+    expect(only(job.downloads, 'thumbnail')).toHaveLength(4);
+    for (const image of images) {
+      const bytes = Buffer.from(await (await fetch(absolute(image.url))).arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta.width).toBeGreaterThan(0);
+      expect(meta.height).toBeGreaterThan(0);
+    }
+    const [vtt] = only(job.downloads, 'sprite_vtt');
+    const cues = cueTimes(await (await fetch(absolute(vtt!.url))).text());
+    expect(cues[0]![0]).toBe(0);
+    for (let i = 1; i < cues.length; i += 1) expect(cues[i]![0]).toBeCloseTo(cues[i - 1]![1], 3);
+    expect(Math.abs(cues.at(-1)![1] - SECONDS)).toBeLessThan(0.2);
+  });
+});

@@ -1,0 +1,41 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureNativeStack, stackEnv, startServices, workspaceRoot, type RunningServices } from '@longhaul/testing';
+
+declare global {
+  var __longhaulMedia: { services?: RunningServices } | undefined;
+}
+
+/**
+ * Brings the native stack up (or reuses it) and starts the four services in media mode on
+ * ports 15000–15003: the api probes every input, the workers run ffmpeg and sharp, all share
+ * one filesystem blob store under tmp/media-blobs.
+ */
+export default async function globalSetup(): Promise<void> {
+  const stack = ensureNativeStack();
+  const root = workspaceRoot();
+  const logDir = join(root, 'tmp', 'media-logs');
+  const blobs = join(root, 'tmp', 'media-blobs');
+  rmSync(blobs, { recursive: true, force: true });
+  mkdirSync(blobs, { recursive: true });
+  const env: Record<string, string> = {
+    LONGHAUL_TRACING: 'false',
+    STEP_MODE: 'media',
+    STEP_POLL_MS: '50',
+    STEP_PROGRESS_INTERVAL_MS: '1000',
+    STORAGE_DRIVER: 'fs',
+    STORAGE_FS_ROOT: blobs,
+    SOURCE_PROBE: 'true',
+  };
+  globalThis.__longhaulMedia = {};
+  const services = await startServices({ stack, logDir, basePort: 15_000, env });
+  globalThis.__longhaulMedia.services = services;
+  process.env['LONGHAUL_TEST_API_URL'] = services.api.url;
+  process.env['LONGHAUL_TEST_DATABASE_URL'] = stack.databaseUrl;
+  process.env['LONGHAUL_TEST_KAFKA_BROKERS'] = stack.kafkaBrokers;
+  process.env['LONGHAUL_TEST_STACK'] = stack.mode;
+  process.env['LONGHAUL_TEST_JAEGER_URL'] = stack.jaegerUrl;
+  process.env['LONGHAUL_TEST_LOG_DIR'] = logDir;
+  process.env['LONGHAUL_TEST_BLOB_ROOT'] = blobs;
+  process.env['LONGHAUL_TEST_SERVICE_ENV'] = JSON.stringify({ ...stackEnv(stack), ...env });
+}

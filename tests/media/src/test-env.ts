@@ -1,0 +1,16 @@
+import { ApiClient, DbProbe } from '@longhaul/testing';
+
+/** What the media suite's global setup started, as each test file sees it. */
+export function mediaEnv() {
+  const need = (name: string): string => {
+    const value = process.env[name];
+    if (!value) throw new Error(`${name} is not set: run the media tests through their jest config`);
+    return value;
+  };
+  return {
+    api: new ApiClient(need('LONGHAUL_TEST_API_URL')),
+    apiUrl: need('LONGHAUL_TEST_API_URL'),
+    db: new DbProbe(need('LONGHAUL_TEST_DATABASE_URL')),
+    logDir: need('LONGHAUL_TEST_LOG_DIR'),
+  };
+}
