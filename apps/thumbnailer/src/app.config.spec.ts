@@ -5,9 +5,9 @@ import type { Logger } from '@longhaul/telemetry';
 import { loadThumbnailerConfig } from './app.config';
 import { AppModule } from './app.module';
 
-/** The step worker options and executor the app would wire for `env`. */
+/** The step worker options and executor the app would wire for `env` (placeholder steps unless it says otherwise). */
 function wiring(env: Record<string, string>, blobStore?: BlobStore) {
-  const app = AppModule.forRoot(loadThumbnailerConfig(env), {} as Logger, undefined, blobStore);
+  const app = AppModule.forRoot(loadThumbnailerConfig({ STEP_MODE: 'placeholder', ...env }), {} as Logger, undefined, blobStore);
   const worker = (app.imports as DynamicModule[]).find((m) => m.providers?.some((p) => typeof p === 'object' && 'provide' in p && p.provide === STEP_WORKER_OPTIONS))!;
   const value = (token: symbol) => (worker.providers as Array<{ provide: symbol; useValue: unknown }>).find((p) => p.provide === token)!.useValue;
   return { options: value(STEP_WORKER_OPTIONS) as StepWorkerOptions, executor: value(STEP_EXECUTOR) };
@@ -22,7 +22,8 @@ describe('thumbnailer config', () => {
     expect(options.effectLedger).toBe(true);
   });
 
-  it('runs the simulated step only when STEP_MODE=simulated', () => {
+  it('does real media work by default, and runs a stand-in only when asked', () => {
+    expect(loadThumbnailerConfig({}).STEP_MODE).toBe('media');
     expect(wiring({}).executor).toHaveProperty('constructor.name', 'PlaceholderThumbnailExecutor');
     expect(wiring({ STEP_MODE: 'simulated', SIM_FAILURE_RATE: '0.2' }).executor).toHaveProperty('constructor.name', 'SimulatedStepExecutor');
   });

@@ -5,9 +5,9 @@ import type { Logger } from '@longhaul/telemetry';
 import { loadTranscoderConfig } from './app.config';
 import { AppModule } from './app.module';
 
-/** The step worker options and executor the app would wire for `env`. */
+/** The step worker options and executor the app would wire for `env` (placeholder steps unless it says otherwise). */
 function wiring(env: Record<string, string>, store?: BlobStore) {
-  const app = AppModule.forRoot(loadTranscoderConfig(env), {} as Logger, undefined, store);
+  const app = AppModule.forRoot(loadTranscoderConfig({ STEP_MODE: 'placeholder', ...env }), {} as Logger, undefined, store);
   const worker = (app.imports as DynamicModule[]).find((m) => m.providers?.some((p) => typeof p === 'object' && 'provide' in p && p.provide === STEP_WORKER_OPTIONS))!;
   const value = (token: symbol) => (worker.providers as Array<{ provide: symbol; useValue: unknown }>).find((p) => p.provide === token)!.useValue;
   return { options: value(STEP_WORKER_OPTIONS) as StepWorkerOptions, executor: value(STEP_EXECUTOR) };
@@ -35,7 +35,8 @@ describe('transcoder config', () => {
     expect(wiring({ FAST_LANE_BUDGET_MS: '0' }).options.lanes[0]!.budgetMs).toBeNull();
   });
 
-  it('runs the placeholder unless STEP_MODE=simulated', () => {
+  it('does real media work by default, and runs a stand-in only when asked', () => {
+    expect(loadTranscoderConfig({}).STEP_MODE).toBe('media');
     expect(wiring({}).executor).toHaveProperty('constructor.name', 'PlaceholderTranscodeExecutor');
     expect(wiring({ STEP_MODE: 'simulated' }).executor).toHaveProperty('constructor.name', 'SimulatedStepExecutor');
   });

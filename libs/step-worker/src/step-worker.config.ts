@@ -4,7 +4,7 @@ import type { SimulationSettings } from './simulated-step.executor';
 /** A probability given as a string. */
 const envRate = z.coerce.number().min(0).max(1);
 
-/** Which executor a worker runs. `ffmpeg` will join when real media work lands. */
+/** Which executor a worker runs: real media work, or a stand-in for runs that must not need media. */
 export const StepModes = ['placeholder', 'simulated', 'media'] as const;
 export type StepMode = (typeof StepModes)[number];
 
@@ -21,8 +21,12 @@ export const StepWorkerEnvSchema = z.object({
   STEP_POLL_MS: z.coerce.number().int().min(10).default(200),
   /** Time between `StepProgress` events of a running attempt (the api's view of its heartbeat). @defaultValue 10000 */
   STEP_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
-  /** `placeholder` (fixed delay, always succeeds) or `simulated` (outcomes from rates and `sim.*` job metadata). @defaultValue placeholder */
-  STEP_MODE: z.enum(StepModes).default('placeholder'),
+  /**
+   * `media` (real work: ffmpeg, sharp, the blob store), `simulated` (outcomes from rates and
+   * `sim.*` job metadata, for fault and reliability tests) or `placeholder` (a fixed delay that
+   * always succeeds). Only `media` reads inputs and writes outputs. @defaultValue media
+   */
+  STEP_MODE: z.enum(StepModes).default('media'),
   /** How long the placeholder step takes. @defaultValue 500 */
   PLACEHOLDER_STEP_MS: z.coerce.number().int().min(0).default(500),
   /** How long a simulated step takes unless its job's `sim.durationMs` says. @defaultValue 200 */

@@ -223,11 +223,12 @@ describe('POST /v1/uploads', () => {
   });
 
   it.each([
-    ['announced by Content-Length', { 'content-length': String(clip.length) }],
-    ['counted while streaming (chunked)', { 'transfer-encoding': 'chunked' }],
+    // Thunks: the table is built before `beforeAll` has made the clip.
+    ['announced by Content-Length', (): Record<string, string> => ({ 'content-length': String(clip.length) })],
+    ['counted while streaming (chunked)', (): Record<string, string> => ({ 'transfer-encoding': 'chunked' })],
   ])('refuses an upload over UPLOAD_MAX_BYTES %s with 413, and the api stays up', async (_name, framing) => {
     const before = await uploadCount();
-    const response = await post<Problem>(limited.baseUrl, '/v1/uploads', clip, { 'content-type': 'video/mp4', ...framing });
+    const response = await post<Problem>(limited.baseUrl, '/v1/uploads', clip, { 'content-type': 'video/mp4', ...framing() });
     expect(response.status).toBe(413);
     expect(response.body).toMatchObject({ status: 413, code: 'payload_too_large' });
     expect(await uploadCount()).toBe(before);

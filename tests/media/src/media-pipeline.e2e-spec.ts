@@ -100,6 +100,17 @@ describe('a 10 s 1080p upload through ffmpeg and sharp', () => {
     }
   });
 
+  it('links files as the store allows: presigned and expiring on S3, served by the api on a filesystem', async () => {
+    const direct = job.downloads.filter((d) => !['hls_master', 'hls_playlist', 'sprite_vtt'].includes(d.kind));
+    const viaApi = job.downloads.filter((d) => ['hls_master', 'hls_playlist', 'sprite_vtt'].includes(d.kind));
+    expect(viaApi.every((d) => d.url.startsWith(`/v1/jobs/${job.id}/files/`) && d.expiresAt === undefined)).toBe(true);
+    if (process.env['LONGHAUL_TEST_STORAGE'] === 's3') {
+      expect(direct.every((d) => /^http:\/\/127\.0\.0\.1:\d+\/.*X-Amz-Signature=/.test(d.url) && d.expiresAt !== undefined)).toBe(true);
+    } else {
+      expect(direct.every((d) => d.url.startsWith(`/v1/jobs/${job.id}/files/`))).toBe(true);
+    }
+  });
+
   it('serves an MP4 with byte ranges, so a player can seek', async () => {
     const [mp4] = only(job.downloads, 'mp4');
     const ranged = await fetch(absolute(mp4!.url), { headers: { range: 'bytes=100-199' } });

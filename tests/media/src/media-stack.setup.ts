@@ -8,10 +8,12 @@ declare global {
 
 /**
  * Brings the native stack up (or reuses it) and starts the four services in media mode on
- * ports 15000–15003: the api probes every input, the workers run ffmpeg and sharp, all share
- * one filesystem blob store under tmp/media-blobs.
+ * ports 15000–15003: the api probes every input, the workers run ffmpeg and sharp. They share
+ * one blob store: a folder under tmp/media-blobs, or with `LONGHAUL_MEDIA_STORAGE=s3` the
+ * stack's S3 server (SeaweedFS), where downloads are presigned URLs.
  */
 export default async function globalSetup(): Promise<void> {
+  const driver = process.env['LONGHAUL_MEDIA_STORAGE'] === 's3' ? 's3' : 'fs';
   const stack = ensureNativeStack();
   const root = workspaceRoot();
   const logDir = join(root, 'tmp', 'media-logs');
@@ -23,8 +25,9 @@ export default async function globalSetup(): Promise<void> {
     STEP_MODE: 'media',
     STEP_POLL_MS: '50',
     STEP_PROGRESS_INTERVAL_MS: '1000',
-    STORAGE_DRIVER: 'fs',
-    STORAGE_FS_ROOT: blobs,
+    ...(driver === 's3'
+      ? { STORAGE_DRIVER: 's3', S3_ENDPOINT: `http://127.0.0.1:${process.env['LONGHAUL_S3_PORT'] ?? 8333}` }
+      : { STORAGE_DRIVER: 'fs', STORAGE_FS_ROOT: blobs }),
     SOURCE_PROBE: 'true',
   };
   globalThis.__longhaulMedia = {};
@@ -36,6 +39,6 @@ export default async function globalSetup(): Promise<void> {
   process.env['LONGHAUL_TEST_STACK'] = stack.mode;
   process.env['LONGHAUL_TEST_JAEGER_URL'] = stack.jaegerUrl;
   process.env['LONGHAUL_TEST_LOG_DIR'] = logDir;
-  process.env['LONGHAUL_TEST_BLOB_ROOT'] = blobs;
+  process.env['LONGHAUL_TEST_STORAGE'] = driver;
   process.env['LONGHAUL_TEST_SERVICE_ENV'] = JSON.stringify({ ...stackEnv(stack), ...env });
 }
