@@ -3,7 +3,7 @@ import { abortableDelay, type StepContext, type StepExecutor } from '@longhaul/s
 import { DEFAULT_THUMBNAIL_COUNT, thumbnailOutputKeys } from './thumbnail-keys.policy';
 
 /**
- * Stands in for frame extraction until real thumbnails land: takes `durationMs`, honours the
+ * Stands in for frame extraction (`STEP_MODE=placeholder`) where no media is at hand: takes `durationMs`, honours the
  * abort signal, and reports the deterministic keys a real run would write.
  */
 export class PlaceholderThumbnailExecutor implements StepExecutor {

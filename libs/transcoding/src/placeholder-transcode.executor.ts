@@ -3,7 +3,7 @@ import { abortableDelay, type StepContext, type StepExecutor } from '@longhaul/s
 import { requestedRenditions, transcodeOutputKeys } from './output-keys.policy';
 
 /**
- * Stands in for ffmpeg until real transcoding lands: takes `durationMs`, honours the abort
+ * Stands in for ffmpeg (`STEP_MODE=placeholder`) where no media is at hand: takes `durationMs`, honours the abort
  * signal like a real step, and reports the deterministic output keys a real run would write.
  */
 export class PlaceholderTranscodeExecutor implements StepExecutor {

@@ -57,7 +57,7 @@ let sources: Server;
 let sourceBase: string;
 const sourceRequests: string[] = [];
 
-/** Encodes a clip with ffmpeg's lavfi sources (the test-video helper of `@longhaul/testing` may not exist yet). */
+/** Encodes a clip with ffmpeg's lavfi sources, with arguments this file controls exactly. */
 function ffmpeg(args: string[]): void {
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
 }

@@ -7,7 +7,7 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
   .max(2048, 'must be at most 2048 characters');
 
-/** Where the input video comes from: an earlier upload, or a URL the worker downloads. */
+/** Where the input video comes from: an earlier upload, or a URL the api downloads (and probes) at submit. */
 export const JobSourceSchema = z.union([
   z.strictObject({ url: httpUrl }),
   z.strictObject({ uploadId: z.string().min(1).max(64) }),

@@ -63,47 +63,56 @@ export class CreateJobService {
     const id = uuidv7();
     // Outside the transaction: a URL source is downloaded and probed, which may take a while.
     const prepared = await this.intake.prepare(id, request.source);
-    const lane = chooseLane(request.outputs, prepared?.media.durationSeconds ?? null, this.options.lanes);
-    admit(lane);
-    return inTransaction(this.dataSource, async (sql) => {
-      // Checked again under the key's lock: a concurrent submit with the same key may have won.
-      const raced = idempotency ? await this.replayOf(sql, idempotency, fingerprint, { lock: true }) : null;
-      if (raced) return raced;
-      const traceparent = currentTraceparent();
-      const retryPolicy = retryPolicyFor(request.type, this.options.retry.byType, this.options.retry.fallback);
-      const metadata = request.metadata ?? null;
-      await this.jobs.insert(sql, {
-        id,
-        type: request.type,
-        lane,
-        source: request.source,
-        outputs: request.outputs,
-        metadata,
-        traceparent,
-        retryPolicy,
-        sourceKey: prepared?.sourceKey ?? null,
-        media: prepared?.media ?? null,
-        steps: StepNames.map((name, position) => ({
-          name,
-          position,
-          status: position === 0 ? 'queued' : 'pending',
-          attempt: position === 0 ? 1 : 0,
-          dispatched: position === 0,
-        })),
+    try {
+      const lane = chooseLane(request.outputs, prepared?.media.durationSeconds ?? null, this.options.lanes);
+      admit(lane);
+      const result = await inTransaction(this.dataSource, async (sql) => {
+        // Checked again under the key's lock: a concurrent submit with the same key may have won.
+        const raced = idempotency ? await this.replayOf(sql, idempotency, fingerprint, { lock: true }) : null;
+        if (raced) return raced;
+        const traceparent = currentTraceparent();
+        const retryPolicy = retryPolicyFor(request.type, this.options.retry.byType, this.options.retry.fallback);
+        const metadata = request.metadata ?? null;
+        await this.jobs.insert(sql, {
+          id,
+          type: request.type,
+          lane,
+          source: request.source,
+          outputs: request.outputs,
+          metadata,
+          traceparent,
+          retryPolicy,
+          sourceKey: prepared?.sourceKey ?? null,
+          media: prepared?.media ?? null,
+          steps: StepNames.map((name, position) => ({
+            name,
+            position,
+            status: position === 0 ? 'queued' : 'pending',
+            attempt: position === 0 ? 1 : 0,
+            dispatched: position === 0,
+          })),
+        });
+        const first = StepNames[0];
+        await this.attempts.dispatched(sql, id, first, 1, lane);
+        const job = { id, type: request.type, source: request.source, outputs: request.outputs, metadata };
+        await appendToOutbox(sql, API_SCHEMA, {
+          ...stepRequestRoute(first, lane),
+          aggregateType: JOB_AGGREGATE,
+          aggregateId: id,
+          payload: buildStepRequest(job, first, 1, lane, {}),
+          traceparent,
+        });
+        if (idempotency) await this.keys.insert(sql, idempotency.scope, idempotency.key, fingerprint, id, IDEMPOTENCY_KEY_TTL_MS);
+        return { job: (await loadJobView(sql, id))!, replayed: false };
       });
-      const first = StepNames[0];
-      await this.attempts.dispatched(sql, id, first, 1, lane);
-      const job = { id, type: request.type, source: request.source, outputs: request.outputs, metadata };
-      await appendToOutbox(sql, API_SCHEMA, {
-        ...stepRequestRoute(first, lane),
-        aggregateType: JOB_AGGREGATE,
-        aggregateId: id,
-        payload: buildStepRequest(job, first, 1, lane, {}),
-        traceparent,
-      });
-      if (idempotency) await this.keys.insert(sql, idempotency.scope, idempotency.key, fingerprint, id, IDEMPOTENCY_KEY_TTL_MS);
-      return { job: (await loadJobView(sql, id))!, replayed: false };
-    });
+      // Lost the race to a concurrent submit with the same key: its job stands, ours was never written.
+      if (result.replayed && prepared) await this.intake.discard(prepared);
+      return result;
+    } catch (error) {
+      // Refused (429) or failed: a source fetched for this job must not outlive it.
+      if (prepared) await this.intake.discard(prepared).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** The job an earlier submit with this key created, or null; a different body is refused (422). */

@@ -5,6 +5,8 @@ export interface PreparedSource {
   /** The blob the job's steps read. */
   sourceKey: string;
   media: MediaInfoView;
+  /** Whether the blob was written for this job (a fetched URL), so a refused submit removes it. */
+  ownedByJob: boolean;
 }
 
 /**
@@ -15,9 +17,11 @@ export interface PreparedSource {
  */
 export interface MediaIntake {
   prepare(jobId: string, source: JobSource): Promise<PreparedSource | null>;
+  /** Removes what `prepare` wrote for a job that was then not accepted (best effort). */
+  discard(prepared: PreparedSource): Promise<void>;
 }
 
 export const MEDIA_INTAKE = Symbol('longhaul.mediaIntake');
 
 /** The intake of runs that never read their inputs: nothing is fetched or probed. */
-export const NO_MEDIA_INTAKE: MediaIntake = { prepare: async () => null };
+export const NO_MEDIA_INTAKE: MediaIntake = { prepare: async () => null, discard: async () => undefined };

@@ -51,7 +51,7 @@ describe('MediaIntakeService.prepare', () => {
   it('returns an upload’s key and probe without fetching or probing again', async () => {
     await uploads.insert({ id: UPLOAD, blobKey: `uploads/${UPLOAD}/source`, sizeBytes: 10, contentType: 'video/mp4', filename: null, probe: SAMPLE_PROBE });
     const fetcher = fakeFetcher('');
-    await expect(intake(fetcher).prepare(JOB, { uploadId: UPLOAD })).resolves.toEqual({ sourceKey: `uploads/${UPLOAD}/source`, media: SAMPLE_PROBE });
+    await expect(intake(fetcher).prepare(JOB, { uploadId: UPLOAD })).resolves.toEqual({ sourceKey: `uploads/${UPLOAD}/source`, media: SAMPLE_PROBE, ownedByJob: false });
     expect(fetcher.urls).toEqual([]);
     expect(probe).not.toHaveBeenCalled();
   });
@@ -64,9 +64,13 @@ describe('MediaIntakeService.prepare', () => {
     const fetcher = fakeFetcher(mp4Bytes(2000));
     await expect(intake(fetcher).prepare(JOB, { url: 'https://media.example.com/clip.mp4' })).resolves.toEqual({
       sourceKey: `sources/${JOB}/source`,
+      ownedByJob: true,
       media: SAMPLE_PROBE,
     });
     expect(blobs.blobs.get(`sources/${JOB}/source`)?.bytes).toEqual(mp4Bytes(2000));
+    // A job refused after the fetch (429, a lost race) takes its fetched source with it; an upload stays.
+    await intake(fetcher).discard({ sourceKey: `sources/${JOB}/source`, media: SAMPLE_PROBE, ownedByJob: true });
+    expect(blobs.blobs.has(`sources/${JOB}/source`)).toBe(false);
     // ffprobe is given the downloaded file, never the URL.
     expect(probe.mock.calls[0]![0]).toMatch(new RegExp(`^${tempRoot}/`));
   });

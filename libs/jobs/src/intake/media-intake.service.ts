@@ -43,7 +43,7 @@ export class MediaIntakeService implements MediaIntake {
     if ('uploadId' in source) {
       const upload = isUuid(source.uploadId) ? await this.deps.uploads.find(source.uploadId) : null;
       if (!upload) throw new SourceUploadNotFoundError(source.uploadId);
-      return { sourceKey: upload.blobKey, media: upload.probe };
+      return { sourceKey: upload.blobKey, media: upload.probe, ownedByJob: false };
     }
     return withTempDir(async (dir) => {
       const path = join(dir, 'source');
@@ -53,7 +53,11 @@ export class MediaIntakeService implements MediaIntake {
       const sourceKey = urlSourceKey(jobId);
       // The server's type is kept only when it is one an upload could have (`video/*`, octet-stream).
       await this.deps.blobStore.putFile(sourceKey, path, { contentType: uploadMediaType(fetched.contentType ?? undefined) ?? undefined });
-      return { sourceKey, media };
+      return { sourceKey, media, ownedByJob: true };
     }, this.deps.tempRoot);
+  }
+
+  async discard(prepared: PreparedSource): Promise<void> {
+    if (prepared.ownedByJob) await this.deps.blobStore.delete(prepared.sourceKey);
   }
 }
