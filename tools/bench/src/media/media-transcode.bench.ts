@@ -192,6 +192,12 @@ function report(pairs: Pair[], check: { count: number; difference: string | null
     `The runs by hand alone spread over ${(spread * 100).toFixed(1)} % of their median, and the per-pair ratios over ${ratio(paired.min)}–${ratio(paired.max)}: ` +
       `differences smaller than that are noise of the machine, not the executor.`,
   );
+  if (medianRatio < 1) {
+    findings.push(
+      `A ratio below 1 is not the executor being faster: it runs the same commands on the same bytes plus its storage work. ` +
+        `It is the size of the machine's drift between two runs of the same encode, which bounds what this run can resolve.`,
+    );
+  }
   const busiest = Math.max(...pairs.flatMap((p) => [p.executor.othersCpu, p.byHand.othersCpu]));
   const busy = busiest > OTHERS_CPU_LIMIT;
   // Pairs that disagree by more than the whole tolerance cannot tell 1.00 from 1.10.
