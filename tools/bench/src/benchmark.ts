@@ -12,8 +12,11 @@ export interface BenchmarkContext {
   log: (line: string) => void;
 }
 
-/** Three, the fewest that give a median with a spread around it. */
-export const DEFAULT_REPETITIONS = 3;
+/**
+ * Five: on a shared 2-core VM two identical encodes differ by up to a fifth, so three pairs let
+ * one outlier decide the median; five still keep the media suite under ten minutes there.
+ */
+export const DEFAULT_REPETITIONS = 5;
 
 /** A plain table; cells are already formatted. */
 export interface Table {

@@ -32,3 +32,8 @@ export function othersCpuShare(start: CpuSnapshot, end: CpuSnapshot): number {
   const others = end.machineBusy - start.machineBusy - (end.ours - start.ours);
   return capacity > 0 ? Math.min(1, Math.max(0, others / capacity)) : 0;
 }
+
+/** CPU seconds this process and its reaped children used between two snapshots (user + system). */
+export function ourCpuSeconds(start: CpuSnapshot, end: CpuSnapshot): number {
+  return (end.ours - start.ours) / TICKS_PER_SECOND;
+}
