@@ -8,3 +8,4 @@ export * from './s3.blob-store';
 export * from './storage.config';
 export * from './blob-store.factory';
 export * from './blob-store.token';
+export * from './source-keys.policy';

@@ -1,3 +1,4 @@
+import { sourceBlobKey as sourceKeyOf } from '@longhaul/storage';
 import { Renditions, type JobOutputs, type JobSource } from '@longhaul/contracts';
 
 /** The renditions a job asked for, in ladder order (all of them by default). */
@@ -6,14 +7,9 @@ export function requestedRenditions(outputs: JobOutputs): string[] {
   return Renditions.filter((r) => wanted.has(r));
 }
 
-/**
- * Where a job's source is stored: an upload at `uploads/<uploadId>/source`; a URL source, which
- * the api downloads for the job before dispatching it, at `sources/<jobId>/source`. The api
- * writes by the same rule (`libs/jobs/src/intake/source-keys.policy.ts`; it may not import this
- * lib).
- */
+/** Where a job's source is stored; the api writes it by the same rule (`@longhaul/storage`). */
 export function sourceBlobKey(request: { jobId: string; source: JobSource }): string {
-  return 'uploadId' in request.source ? `uploads/${request.source.uploadId}/source` : `sources/${request.jobId}/source`;
+  return sourceKeyOf(request.jobId, request.source);
 }
 
 /** The folder of every transcode output of a job (ends with `/`). */

@@ -9,4 +9,3 @@ export * from './source.fetcher';
 export * from './address.policy';
 export * from './container.policy';
 export * from './media.inspector';
-export * from './source-keys.policy';

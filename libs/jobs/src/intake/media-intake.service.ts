@@ -7,7 +7,7 @@ import type { MediaIntake, PreparedSource } from '../create-job/media-intake.por
 import { SourceUploadNotFoundError } from './intake.errors';
 import type { MediaInspector } from './media.inspector';
 import type { FetchedSource } from './source.fetcher';
-import { urlSourceKey } from './source-keys.policy';
+import { urlSourceKey } from '@longhaul/storage';
 import { withTempDir } from './temp-dir';
 import type { UploadRecords } from './upload.repository';
 import { uploadMediaType } from './upload.policy';

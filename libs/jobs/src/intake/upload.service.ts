@@ -6,7 +6,7 @@ import type { BlobStore } from '@longhaul/storage';
 import { UploadIncompleteError, UploadMediaTypeError, UploadNotFoundError, UploadTooLargeError } from './intake.errors';
 import { ByteLimitExceededError, writeLimitedFile } from './limited-file.writer';
 import type { MediaInspector } from './media.inspector';
-import { uploadSourceKey } from './source-keys.policy';
+import { uploadSourceKey } from '@longhaul/storage';
 import { withTempDir } from './temp-dir';
 import type { UploadRecord, UploadRecords } from './upload.repository';
 import { announcedLength, uploadFilename, uploadMediaType } from './upload.policy';

@@ -11,3 +11,8 @@ export function uploadSourceKey(uploadId: string): string {
 export function urlSourceKey(jobId: string): string {
   return `sources/${jobId}/source`;
 }
+
+/** The blob a job's steps read: its upload, or the source the api fetched for it. */
+export function sourceBlobKey(jobId: string, source: { uploadId: string } | { url: string }): string {
+  return 'uploadId' in source ? uploadSourceKey(source.uploadId) : urlSourceKey(jobId);
+}
