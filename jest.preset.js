@@ -1,8 +1,9 @@
-// Shared Jest settings: TypeScript through SWC (decorator metadata on, as NestJS DI needs it),
-// CommonJS output (Node ≥ 24.9 lets CommonJS require the ESM-only NestJS 12 packages), and the
-// workspace path aliases read from tsconfig.base.json so tests import libs as apps do.
+// Shared Jest settings: TypeScript through SWC with the options the service build uses
+// (tools/build/swc.options.json), and the workspace path aliases read from tsconfig.base.json so
+// tests import libs as apps do.
 const path = require('node:path');
 const { compilerOptions } = require('./tsconfig.base.json');
+const { '//': _why, ...swcOptions } = require('./tools/build/swc.options.json');
 
 const moduleNameMapper = Object.fromEntries(
   Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
@@ -17,18 +18,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper,
   transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      {
-        jsc: {
-          target: 'es2023',
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-        },
-        module: { type: 'commonjs' },
-        sourceMaps: 'inline',
-      },
-    ],
+    '^.+\\.ts$': ['@swc/jest', { ...swcOptions, sourceMaps: 'inline' }],
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
 };

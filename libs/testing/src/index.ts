@@ -1,6 +1,7 @@
 export * from './wait-for';
 export * from './stack.harness';
 export * from './docker-stack.harness';
+export * from './service.build';
 export * from './service.process';
 export * from './services.harness';
 export * from './api.client';

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { compiledEntry, ensureServicesBuilt, SERVICE_NODE_OPTIONS } from './service.build';
 import { waitFor } from './wait-for';
 import { workspaceRoot } from './stack.harness';
 
@@ -31,7 +32,8 @@ export interface ServiceExit {
 }
 
 /**
- * One Longhaul service as a real OS process, started the way `nx serve` starts it, so tests can
+ * One Longhaul service as a real OS process, started the way `nx serve` starts it (compiled into
+ * `dist/` first, see {@link ensureServicesBuilt}), so tests can
  * signal or kill it by PID. Its output goes to `<logDir>/<instance>.log`, appended across
  * restarts.
  */
@@ -86,12 +88,13 @@ export class ServiceProcess {
     // The child writes straight into the log file rather than through a pipe to this process:
     // a test that blocks its own event loop for a while (a synchronous infra command) must not
     // fill the pipe and so stall the services' logging, and with it the services.
+    ensureServicesBuilt();
     const log = openSync(this.logFile, 'a');
     let child: ChildProcess;
     try {
-      child = spawn(process.execPath, ['-r', '@swc-node/register', join(root, `apps/${this.options.app}/src/main.ts`)], {
+      child = spawn(process.execPath, [...SERVICE_NODE_OPTIONS, compiledEntry(this.options.app)], {
         cwd: root,
-        env: { ...process.env, SWC_NODE_PROJECT: join(root, 'tsconfig.base.json'), PORT: String(this.options.port), ...this.options.env },
+        env: { ...process.env, PORT: String(this.options.port), ...this.options.env },
         stdio: ['ignore', log, log],
       });
     } finally {

@@ -13,7 +13,7 @@ import { buffer, text } from 'node:stream/consumers';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { ErrorCodes } from '@longhaul/contracts';
-import { BlobNotFoundError, createBlobStore, S3BlobStore, StorageEnvSchema, storageConfigFrom, type S3BlobStoreOptions } from '@longhaul/storage';
+import { BlobNotFoundError, createBlobStore, openS3BlobStore, StorageEnvSchema, storageConfigFrom, type S3BlobStore, type S3BlobStoreOptions } from '@longhaul/storage';
 
 const MiB = 1024 * 1024;
 const S3_URL = process.env['LONGHAUL_TEST_S3_URL'] || 'http://127.0.0.1:8333';
@@ -41,7 +41,7 @@ describe('S3BlobStore against SeaweedFS', () => {
   let store: S3BlobStore;
 
   beforeAll(async () => {
-    store = new S3BlobStore(options);
+    store = openS3BlobStore(options);
     await store.ensureBucket();
   });
 
@@ -198,7 +198,7 @@ describe('S3BlobStore against SeaweedFS', () => {
   });
 
   it('is refused with other credentials: the static identity is enforced', async () => {
-    const stranger = new S3BlobStore({ ...options, secretAccessKey: 'not-the-secret' } satisfies S3BlobStoreOptions);
+    const stranger = openS3BlobStore({ ...options, secretAccessKey: 'not-the-secret' } satisfies S3BlobStoreOptions);
     try {
       await expect(stranger.put(`${prefix}stranger.txt`, Readable.from([Buffer.from('x')]))).rejects.toThrow();
       await expect(stranger.list(prefix)).rejects.toThrow();

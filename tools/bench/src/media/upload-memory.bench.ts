@@ -11,7 +11,7 @@ import { ProcessMemorySampler, readProcessMemory, resetPeakRss } from '../proces
 import { STACK_BUSY_FILE, waitForFreeStack } from '../stack-busy.gate';
 import { formatSummary, GIB, mebibytes, mibPerSecond, MIB, seconds, summarize } from '../stats';
 import { generateLargeVideo } from './large-video.fixture';
-import { measureNodeFloors, type NodeFloor } from './node-floor.probe';
+import { measureNodeFloor, type NodeFloor } from './node-floor.probe';
 
 /** Clear of the tests' ports (13000+) and a developer's own services (3000+). */
 const API_PORT = 16_000;
@@ -55,7 +55,7 @@ async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
     const video = join(root, 'upload.mkv');
     await generateLargeVideo(video, UPLOAD_BYTES, { signal: ctx.signal });
     const size = (await stat(video)).size;
-    const floors = measureNodeFloors();
+    const floor = measureNodeFloor();
 
     if (!(await waitForFreeStack({ signal: ctx.signal, log: ctx.log }))) {
       return notMeasured(`${STACK_BUSY_FILE} was still present when the wait ended (or the run was interrupted): the shared stack was busy, so no api was started.`);
@@ -69,7 +69,7 @@ async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
       port: API_PORT,
       logDir: join(workspaceRoot(), 'tmp', 'bench-logs'),
       // TMPDIR: the api spools uploads under it, so whatever it might leave is removed with `root`.
-      env: { ...stackEnv(stack), STORAGE_DRIVER: 'fs', STORAGE_FS_ROOT: storeRoot, LONGHAUL_TRACING: 'false', LOG_LEVEL: 'warn', TMPDIR: apiTmp },
+      env: { ...stackEnv(stack), STORAGE_DRIVER: 'fs', STORAGE_FS_ROOT: storeRoot, LOG_LEVEL: 'warn', TMPDIR: apiTmp },
     });
     ctx.log(`starting an api on port ${API_PORT} (log: ${api.logFile}) …`);
     await api.start(120_000);
@@ -90,7 +90,7 @@ async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
     } finally {
       await api.stop('SIGTERM');
     }
-    return report(reps, size, startupPeakBytes, floors);
+    return report(reps, size, startupPeakBytes, floor);
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -143,7 +143,7 @@ async function upload(apiUrl: string, pid: number, video: string, size: number, 
   };
 }
 
-function report(reps: UploadRep[], size: number, startupPeakBytes: number, floors: { bare: NodeFloor; withSwcRegister: NodeFloor }): BenchmarkResult {
+function report(reps: UploadRep[], size: number, startupPeakBytes: number, floor: NodeFloor): BenchmarkResult {
   const mib = (values: number[]) => formatSummary(summarize(values), mebibytes);
   const peak = summarize(reps.map((r) => r.peakBytes));
   const baseline = summarize(reps.map((r) => r.baselineBytes));
@@ -158,7 +158,7 @@ function report(reps: UploadRep[], size: number, startupPeakBytes: number, floor
   const findings = [
     `Idle, before its first upload, the api holds ${mebibytes(idle.baselineBytes)}: ${mebibytes(idle.baselineAnonBytes)} of its own (RssAnon: heaps, buffers) ` +
       `and ${mebibytes(idle.baselineFileBytes)} of mapped files (RssFile: the node binary and native addons, shared with other processes that map them). ` +
-      `Start-up (TypeScript compiled on load by @swc-node/register, Nest booting) peaked at ${mebibytes(startupPeakBytes)} (VmHWM when ready).`,
+      `Start-up (the build in \`dist/\`, Nest booting) peaked at ${mebibytes(startupPeakBytes)} (VmHWM when ready).`,
     `Receiving ${mebibytes(size)} raises the api at most ${mebibytes(overIdle)} above that idle figure (${((overIdle / size) * 100).toFixed(1)} % of the body): ` +
       (overIdle < size / 4 ? 'the body is streamed to disk, not buffered. ' : '**a large part of the body is held in memory**. ') +
       `The highest sample came ${receiving.median >= after.median ? 'while the body was still arriving' : 'after the body had arrived (probe, copy into the store, row)'} ` +
@@ -173,9 +173,8 @@ function report(reps: UploadRep[], size: number, startupPeakBytes: number, floor
       `**Target missed**: the highest peak was ${mebibytes(peak.max)}, ${mebibytes(peak.max - TARGET_PEAK_BYTES)} above ${mebibytes(TARGET_PEAK_BYTES)}. ` +
         (idle.baselineBytes > TARGET_PEAK_BYTES
           ? `The idle api alone (${mebibytes(idle.baselineBytes)}) is already above the target before any byte arrives; the upload adds ${mebibytes(overIdle)} to it. ` +
-            `What misses the target is the size of the idle process, not the upload path: an idle node with nothing but @swc-node/register preloaded ` +
-            `(how the services are started) already holds ${mebibytes(floors.withSwcRegister.rssBytes)} (a bare node ${mebibytes(floors.bare.rssBytes)}), ` +
-            `and the api's modules, Nest, its pools and clients the other ${mebibytes(idle.baselineBytes - floors.withSwcRegister.rssBytes)}.`
+            `What misses the target is the size of the idle process, not the upload path: an idle bare node holds ${mebibytes(floor.rssBytes)}, ` +
+            `and the api's modules, Nest, its pools and clients the other ${mebibytes(idle.baselineBytes - floor.rssBytes)}.`
           : `The upload adds ${mebibytes(overIdle)} to the ${mebibytes(idle.baselineBytes)} idle process.`),
     );
   }
@@ -185,7 +184,7 @@ function report(reps: UploadRep[], size: number, startupPeakBytes: number, floor
     id: uploadMemoryBenchmark.id,
     title: uploadMemoryBenchmark.title,
     method: [
-      `An api process (\`ServiceProcess\`, port ${API_PORT}, the shared native stack, filesystem blob store in a temp folder, tracing off) is started once ` +
+      `An api process (\`ServiceProcess\`, port ${API_PORT}, compiled into \`dist/\` and run as \`nx serve\` runs it, the shared native stack, filesystem blob store in a temp folder, tracing on) is started once ` +
         `the busy file \`${STACK_BUSY_FILE}\` is absent. A ${mebibytes(size)} Matroska file of raw 1080p video (\`testsrc2\`, no encoding) is streamed to ` +
         `\`POST /v1/uploads\` with \`fetch\` (file stream body, \`duplex: 'half'\`, \`Content-Length\`), ${reps.length} times into the same api process, ${SETTLE_MS / 1000} s apart.`,
       `Before each upload the api's \`VmRSS\` is read (baseline) and its \`VmHWM\` reset (\`/proc/<pid>/clear_refs\` = 5); during it \`VmRSS\` and \`RssAnon\` are sampled ` +
@@ -209,8 +208,7 @@ function report(reps: UploadRep[], size: number, startupPeakBytes: number, floor
             ['highest sample while the body arrived', formatSummary(receiving, mebibytes)],
             ['highest sample after the body (probe, store, row)', formatSummary(after, mebibytes)],
             ['start-up peak (VmHWM when ready, once)', mebibytes(startupPeakBytes)],
-            ['for scale: idle bare node (VmRSS; RssAnon / RssFile)', floorCell(floors.bare)],
-            ['for scale: idle node with @swc-node/register preloaded', floorCell(floors.withSwcRegister)],
+            ['for scale: idle bare node (VmRSS; RssAnon / RssFile)', floorCell(floor)],
           ],
         },
       },
