@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { CommonEnvSchema, envFlag, envPort, loadConfig } from '@longhaul/config';
+import { CommonEnvSchema, envFlag, envPort, loadConfig, WebhookEnvSchema } from '@longhaul/config';
 import {
   DEFAULT_SOURCE_FETCH_TIMEOUT_MS,
+  DEFAULT_SSE_KEEPALIVE_MS,
+  DEFAULT_SSE_REREAD_MS,
   DEFAULT_SOURCE_MAX_REDIRECTS,
   DEFAULT_UPLOAD_MAX_BYTES,
   RetryPolicySchema,
   type IntakeModuleOptions,
+  type JobFeedModuleOptions,
   type JobsModuleOptions,
   type QueuesModuleOptions,
 } from '@longhaul/jobs';
@@ -14,7 +17,7 @@ import { StorageEnvSchema, storageConfigFrom } from '@longhaul/storage';
 const ms = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 /** The api's environment, validated once at start. */
-export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).extend({
+export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).extend(WebhookEnvSchema.shape).extend({
   /** HTTP port. @defaultValue 3000 */
   PORT: envPort.default(3000),
   /** Largest JSON body accepted; larger ones get 413. @defaultValue 64kb */
@@ -87,6 +90,10 @@ export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).exten
   DOWNLOAD_URL_TTL_S: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(3600),
   /** How often queue depth per lane is sampled. @defaultValue 1000 */
   QUEUE_SAMPLE_MS: ms(1000, 10),
+  /** Time between keepalive comments on an idle event stream (`GET /v1/jobs/{id}/events`). @defaultValue 15000 */
+  SSE_KEEPALIVE_MS: ms(DEFAULT_SSE_KEEPALIVE_MS, 100),
+  /** Time between an event stream's safety re-reads of the job feed, in case a notification was lost. @defaultValue 5000 */
+  SSE_REREAD_MS: ms(DEFAULT_SSE_REREAD_MS, 100),
 });
 
 export type ApiConfig = z.infer<typeof ApiEnvSchema>;
@@ -112,6 +119,11 @@ export function jobsOptions(config: ApiConfig): JobsModuleOptions {
     },
     effectLedger: config.LONGHAUL_EFFECT_LEDGER,
     downloadUrlTtlSeconds: config.DOWNLOAD_URL_TTL_S,
+    notifications: {
+      signingKey: config.WEBHOOK_SIGNING_KEY,
+      allowHttp: config.WEBHOOK_ALLOW_HTTP,
+      allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+    },
   };
 }
 
@@ -122,6 +134,11 @@ export function queuesOptions(config: ApiConfig): QueuesModuleOptions {
     maxLag: config.ADMISSION_MAX_LAG,
     sampleMs: config.QUEUE_SAMPLE_MS,
   };
+}
+
+/** The job feed's options (event streams) from the api's config. */
+export function jobFeedOptions(config: ApiConfig): JobFeedModuleOptions {
+  return { databaseUrl: config.DATABASE_URL, keepaliveMs: config.SSE_KEEPALIVE_MS, rereadMs: config.SSE_REREAD_MS };
 }
 
 /** The intake module's options (uploads, URL sources, the blob store) from the api's config. */

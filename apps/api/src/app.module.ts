@@ -1,13 +1,16 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { API_SCHEMA, apiMigrations, IntakeModule, JobsModule, QueuesModule } from '@longhaul/jobs';
+import { API_SCHEMA, apiMigrations, IntakeModule, JobFeedModule, JobsModule, QueuesModule } from '@longhaul/jobs';
 import { CoreModule } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
-import { intakeOptions, jobsOptions, queuesOptions, type ApiConfig } from './app.config';
+import { intakeOptions, jobFeedOptions, jobsOptions, queuesOptions, type ApiConfig } from './app.config';
 import { DeadLettersController } from './http/dead-letters.controller';
+import { JobEventsController } from './http/job-events.controller';
 import { JobFilesController } from './http/job-files.controller';
 import { JobsController } from './http/jobs.controller';
 import { QueuesController } from './http/queues.controller';
 import { UploadsController } from './http/uploads.controller';
+import { JobDeliveriesController } from './http/job-deliveries.controller';
+import { WebhookEndpointsController } from './http/webhook-endpoints.controller';
 
 /** The api: accepts and shows jobs over HTTP, and runs the job saga, retry scheduler and watchdog;
  * refuses new work with 429 while a lane is overloaded. */
@@ -24,8 +27,9 @@ export class AppModule {
         JobsModule.forRoot(jobsOptions(config), intake),
         intake,
         QueuesModule.forRoot(queuesOptions(config)),
+        JobFeedModule.forRoot(jobFeedOptions(config)),
       ],
-      controllers: [JobsController, JobFilesController, UploadsController, DeadLettersController, QueuesController],
+      controllers: [JobsController, JobEventsController, JobFilesController, UploadsController, DeadLettersController, QueuesController, WebhookEndpointsController, JobDeliveriesController],
     };
   }
 }

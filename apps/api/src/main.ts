@@ -1,6 +1,7 @@
 import { stopTelemetry } from './instrumentation';
 import 'reflect-metadata';
 import { bootstrapService, jsonBody, ProblemDetailsFilter } from '@longhaul/platform';
+import { DEVELOPMENT_SIGNING_KEY_WARNING, usesDevelopmentSigningKey } from '@longhaul/config';
 import { createLogger } from '@longhaul/telemetry';
 import type { Server } from 'node:http';
 import { loadApiConfig } from './app.config';
@@ -10,6 +11,7 @@ import { AppModule } from './app.module';
 async function main(): Promise<void> {
   const config = loadApiConfig();
   const logger = createLogger('api', config.LOG_LEVEL);
+  if (usesDevelopmentSigningKey(config)) logger.warn(DEVELOPMENT_SIGNING_KEY_WARNING);
   await bootstrapService({
     module: AppModule.forRoot(config, logger, stopTelemetry),
     logger,

@@ -2,9 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { NOTIFIER_SCHEMA, notifierMigrations, NotificationsModule } from '@longhaul/notifications';
 import { CoreModule } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
-import type { NotifierConfig } from './app.config';
+import { notificationsOptions, type NotifierConfig } from './app.config';
 
-/** The notifier: consumes job lifecycle events and records what it received. */
+/** The notifier: consumes job lifecycle events and delivers signed webhooks and email about each job's end. */
 @Module({})
 export class AppModule {
   /** `onShutdown` flushes telemetry once everything else has stopped. */
@@ -13,7 +13,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot({ service: 'notifier', schema: NOTIFIER_SCHEMA, config, logger, migrations: notifierMigrations, onShutdown }),
-        NotificationsModule.forRoot({ effectLedger: config.LONGHAUL_EFFECT_LEDGER }),
+        NotificationsModule.forRoot(notificationsOptions(config)),
       ],
     };
   }

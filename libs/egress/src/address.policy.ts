@@ -1,8 +1,8 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * What kind of network an IP address belongs to, as far as fetching a source is concerned.
- * `public` is the only kind a source may come from by default.
+ * What kind of network an IP address belongs to, as far as reaching out to it is concerned.
+ * `public` is the only kind Longhaul connects to by default (source URLs, webhook receivers).
  */
 export type AddressKind =
   | 'public'
@@ -73,11 +73,11 @@ export function classifyAddress(address: string): AddressKind {
 
 /** Options of {@link isAddressAllowed}. */
 export interface AddressRules {
-  /** Let {@link PRIVATE_ADDRESS_KINDS} through (`SOURCE_ALLOW_PRIVATE_ADDRESSES`). @defaultValue false */
+  /** Let {@link PRIVATE_ADDRESS_KINDS} through (`SOURCE_ALLOW_PRIVATE_ADDRESSES`, `WEBHOOK_ALLOW_PRIVATE_ADDRESSES`). @defaultValue false */
   allowPrivate?: boolean;
 }
 
-/** True when a source may be fetched from `address` under `rules`. */
+/** True when Longhaul may connect to `address` under `rules`. */
 export function isAddressAllowed(address: string, rules: AddressRules = {}): boolean {
   const kind = classifyAddress(address);
   return kind === 'public' || (rules.allowPrivate === true && PRIVATE_ADDRESS_KINDS.has(kind));

@@ -1,9 +1,11 @@
 import { ApiSchema1764400000001 } from './migrations/1764400000001-api-schema.migration';
 import { Reliability1764500000001 } from './migrations/1764500000001-reliability.migration';
 import { MediaIntake1764600000001 } from './migrations/1764600000001-media-intake.migration';
+import { JobFeed1764700000001 } from './migrations/1764700000001-job-feed.migration';
+import { Notifications1764700000002 } from './migrations/1764700000002-notifications.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
 
 /** The api's migrations, oldest first. */
-export const apiMigrations = [ApiSchema1764400000001, Reliability1764500000001, MediaIntake1764600000001];
+export const apiMigrations = [ApiSchema1764400000001, Reliability1764500000001, MediaIntake1764600000001, JobFeed1764700000001, Notifications1764700000002];

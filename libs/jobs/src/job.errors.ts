@@ -22,6 +22,12 @@ export class JobFinishedError extends LonghaulError {
   }
 }
 
+export class WebhookEndpointNotFoundError extends LonghaulError {
+  constructor(readonly endpointId: string) {
+    super(ErrorCodes.notFound, `webhook endpoint ${endpointId} does not exist`, false);
+  }
+}
+
 export class DeadLetterNotFoundError extends LonghaulError {
   constructor(readonly deadLetterId: string) {
     super(ErrorCodes.notFound, `dead letter ${deadLetterId} does not exist`, false);

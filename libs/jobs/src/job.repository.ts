@@ -1,4 +1,4 @@
-import type { JobStatus, Lane, MediaInfoView, SerializedError, StepName, StepStatus } from '@longhaul/contracts';
+import type { JobNotify, JobStatus, Lane, MediaInfoView, SerializedError, StepName, StepStatus } from '@longhaul/contracts';
 import type { Sql } from '@longhaul/persistence';
 import type { RetryPolicy } from './retry/retry.policy';
 
@@ -19,6 +19,8 @@ export interface JobRecord {
   /** The blob the steps read (an upload, or the source fetched from a URL); null before media intake. */
   sourceKey: string | null;
   media: MediaInfoView | null;
+  /** Who hears about the job's end besides registered endpoints (`notify` of the request). */
+  notify: JobNotify | null;
   createdAt: Date;
   updatedAt: Date;
   startedAt: Date | null;
@@ -107,6 +109,7 @@ interface JobRow {
   retry_policy: RetryPolicy;
   source_key: string | null;
   media: MediaInfoView | null;
+  notify: JobNotify | null;
   created_at: Date;
   updated_at: Date;
   started_at: Date | null;
@@ -153,6 +156,7 @@ function toJob(row: JobRow): JobRecord {
     retryPolicy: row.retry_policy,
     sourceKey: row.source_key,
     media: row.media,
+    notify: row.notify ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     startedAt: row.started_at,
@@ -204,6 +208,7 @@ export interface NewJob {
   retryPolicy: RetryPolicy;
   sourceKey: string | null;
   media: MediaInfoView | null;
+  notify: JobNotify | null;
   steps: Array<{ name: StepName; position: number; status: StepStatus; attempt: number; dispatched: boolean }>;
 }
 
@@ -211,11 +216,11 @@ export interface NewJob {
 export class JobRepository {
   async insert(sql: Sql, job: NewJob): Promise<void> {
     await sql.execute(
-      `INSERT INTO api.jobs (id, type, status, lane, source, outputs, metadata, version, traceparent, retry_policy, source_key, media)
-       VALUES ($1, $2, 'pending', $3, $4, $5, $6, 0, $7, $8, $9, $10)`,
+      `INSERT INTO api.jobs (id, type, status, lane, source, outputs, metadata, version, traceparent, retry_policy, source_key, media, notify)
+       VALUES ($1, $2, 'pending', $3, $4, $5, $6, 0, $7, $8, $9, $10, $11)`,
       [job.id, job.type, job.lane, JSON.stringify(job.source), JSON.stringify(job.outputs),
         job.metadata ? JSON.stringify(job.metadata) : null, job.traceparent, JSON.stringify(job.retryPolicy),
-        job.sourceKey, job.media ? JSON.stringify(job.media) : null],
+        job.sourceKey, job.media ? JSON.stringify(job.media) : null, job.notify ? JSON.stringify(job.notify) : null],
     );
     for (const step of job.steps) {
       await sql.execute(

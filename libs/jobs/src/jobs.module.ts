@@ -9,6 +9,7 @@ import { CreateJobService } from './create-job/create-job.service';
 import { MEDIA_INTAKE, NO_MEDIA_INTAKE } from './create-job/media-intake.port';
 import { DeadLetterService } from './dead-letters/dead-letter.service';
 import { GetJobService } from './get-job/get-job.service';
+import { ListJobsService } from './list-jobs/list-jobs.service';
 import { JobFilesService } from './outputs/job-files.service';
 import { JOBS_OPTIONS, type JobsModuleOptions } from './jobs.options';
 import { SAGA_DEPS } from './jobs.tokens';
@@ -18,8 +19,14 @@ import { StepDispatcher } from './lifecycle/step.dispatcher';
 import { StepFailureHandler } from './lifecycle/step-failure.handler';
 import type { JobSagaDeps } from './saga/job-saga.handlers';
 import { JobSagaService } from './saga/job-saga.service';
+import { DeliveryProjectionService } from './notifications/delivery-projection.service';
+import { JobDeliveriesService } from './notifications/job-deliveries.service';
+import { WebhookEndpointsService } from './notifications/webhook-endpoints.service';
 
-/** The api's job use cases, the saga that drives jobs to the end, its retry scheduler and watchdog. */
+/**
+ * The api's job use cases, the saga that drives jobs to the end, its retry scheduler and
+ * watchdog, webhook endpoints and the delivery log projected from the notifier.
+ */
 @Module({})
 export class JobsModule {
   /**
@@ -60,13 +67,25 @@ export class JobsModule {
           useFactory: (dataSource: DataSource, deps: JobSagaDeps, logger: Logger) =>
             new DeadLetterService(dataSource, deps.transitions, deps.dispatcher, logger.child({ component: 'dead-letters' })),
         },
+        {
+          provide: WebhookEndpointsService,
+          inject: [DATA_SOURCE],
+          useFactory: (dataSource: DataSource) => new WebhookEndpointsService(dataSource, options.notifications),
+        },
+        {
+          provide: JobDeliveriesService,
+          inject: [DATA_SOURCE],
+          useFactory: (dataSource: DataSource) => new JobDeliveriesService(dataSource),
+        },
+        DeliveryProjectionService,
         CreateJobService,
         GetJobService,
+        ListJobsService,
         JobFilesService,
         JobSagaService,
         BackgroundLoopsService,
       ],
-      exports: [CreateJobService, GetJobService, CancelJobService, DeadLetterService, JobFilesService],
+      exports: [CreateJobService, GetJobService, ListJobsService, CancelJobService, DeadLetterService, JobFilesService, WebhookEndpointsService, JobDeliveriesService],
     };
   }
 }

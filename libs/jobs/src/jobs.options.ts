@@ -1,4 +1,5 @@
 import type { LanePolicyOptions } from './create-job/lane.policy';
+import type { ApiNotificationsOptions } from './notifications/notifications.options';
 import type { RetryPolicy } from './retry/retry.policy';
 import type { WatchdogLimits } from './watchdog/job.watchdog';
 
@@ -13,6 +14,8 @@ export interface JobsModuleOptions {
   effectLedger: boolean;
   /** How long a presigned download URL works. */
   downloadUrlTtlSeconds: number;
+  /** Webhook URL rules and the key webhook secrets derive from. */
+  notifications: ApiNotificationsOptions;
 }
 
 export const JOBS_OPTIONS = Symbol('longhaul.jobsOptions');

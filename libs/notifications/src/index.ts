@@ -3,3 +3,8 @@ export * from './lifecycle-event.handler';
 export * from './notifier.service';
 export * from './notifications.module';
 export * from './notifications.options';
+export * from './deliveries/delivery-retry.policy';
+export * from './deliveries/delivery.planner';
+export * from './webhooks/webhook-body.builder';
+export * from './webhooks/webhook-response.policy';
+export * from './email/email.templates';

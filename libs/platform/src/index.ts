@@ -6,3 +6,4 @@ export * from './service.bootstrap';
 export * from './http/problem';
 export * from './http/problem-details.filter';
 export * from './http/json-body.middleware';
+export * from './polling.loop';

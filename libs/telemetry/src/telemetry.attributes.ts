@@ -11,9 +11,14 @@ export const SpanAttributes = {
   eventType: 'longhaul.event.type',
   worker: 'longhaul.worker.id',
   duplicate: 'longhaul.inbox.duplicate',
+  deliveryId: 'longhaul.delivery.id',
+  deliveryChannel: 'longhaul.delivery.channel',
+  deliveryAttempt: 'longhaul.delivery.attempt',
+  deliveryOutcome: 'longhaul.delivery.outcome',
 } as const;
 
 export const SpanNames = {
   consume: (topic: string) => `${topic} process`,
   stepRun: (step: string) => `step ${step}`,
+  deliver: (channel: string) => `deliver ${channel}`,
 } as const;

@@ -22,6 +22,9 @@ export async function startDockerStack(): Promise<{ stack: StackInfo; stop: () =
       connectUrl: `http://127.0.0.1:${port('LONGHAUL_CONNECT_PORT', 8083)}`,
       otlpHttpUrl: `http://127.0.0.1:${port('LONGHAUL_OTLP_HTTP_PORT', 4318)}`,
       jaegerUrl: `http://127.0.0.1:${port('LONGHAUL_JAEGER_UI_PORT', 16686)}`,
+      smtpHost: '127.0.0.1',
+      smtpPort: Number(port('LONGHAUL_SMTP_PORT', 1025)),
+      mailpitUrl: `http://127.0.0.1:${port('LONGHAUL_MAILPIT_UI_PORT', 8025)}`,
     },
     stop: async () => {
       await environment.down({ removeVolumes: true });

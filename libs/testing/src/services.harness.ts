@@ -26,6 +26,8 @@ export function stackEnv(stack: StackInfo): Record<string, string> {
     DATABASE_URL: stack.databaseUrl,
     KAFKA_BROKERS: stack.kafkaBrokers,
     OTEL_EXPORTER_OTLP_ENDPOINT: stack.otlpHttpUrl,
+    SMTP_HOST: stack.smtpHost,
+    SMTP_PORT: String(stack.smtpPort),
   };
 }
 

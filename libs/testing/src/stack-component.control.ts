@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { workspaceRoot } from './stack.harness';
 
 /** A native stack component that can be stopped and started by PID. */
-export type StackComponent = 'postgres' | 'kafka' | 'connect' | 'jaeger';
+export type StackComponent = 'postgres' | 'kafka' | 'connect' | 'jaeger' | 's3' | 'mail';
 
 /**
  * Stops one native component by its PID, like {@link stopComponent}, without blocking the

@@ -9,6 +9,11 @@ export interface StackInfo {
   connectUrl: string;
   otlpHttpUrl: string;
   jaegerUrl: string;
+  /** Mailpit's SMTP server: plain SMTP (no TLS), any AUTH or none accepted. */
+  smtpHost: string;
+  smtpPort: number;
+  /** Mailpit's HTTP API, for `MailpitClient`. */
+  mailpitUrl: string;
   /** `native` (processes on this machine) or `docker` (testcontainers). */
   mode: 'native' | 'docker';
 }
@@ -54,6 +59,7 @@ interface NativeStatus {
   kafka: { brokers: string; healthy: boolean };
   connect: { url: string; healthy: boolean };
   jaeger: { uiUrl: string; otlpHttpUrl: string; healthy: boolean };
+  mail: { host: string; smtpPort: number; apiUrl: string; healthy: boolean };
 }
 
 /** Reads where the native stack listens, without starting anything. */
@@ -66,19 +72,23 @@ export function nativeStackInfo(): StackInfo {
     connectUrl: status.connect.url,
     otlpHttpUrl: status.jaeger.otlpHttpUrl,
     jaegerUrl: status.jaeger.uiUrl,
+    smtpHost: status.mail.host,
+    smtpPort: status.mail.smtpPort,
+    mailpitUrl: status.mail.apiUrl,
   };
 }
 
 /**
  * Brings the native stack up (reusing whatever already runs) and says where it is. Postgres,
- * Kafka, Kafka Connect with the Debezium connector, and Jaeger are real processes.
+ * Kafka, Kafka Connect with the Debezium connector, Jaeger, SeaweedFS and Mailpit are real
+ * processes.
  */
 export function ensureNativeStack(): StackInfo {
   infraCli(['up'], { inherit: true });
   return nativeStackInfo();
 }
 
-/** Stops one native component by its PID (`postgres`, `kafka`, `connect`, `jaeger`). */
+/** Stops one native component by its PID (`postgres`, `kafka`, `connect`, `jaeger`, `s3`, `mail`). */
 export function stopComponent(component: string): void {
   infraCli(['stop', component], { inherit: true });
 }

@@ -32,6 +32,14 @@ const INTEGRATION_SERVICE_ENV: Record<string, string> = {
   RETRY_CAP_MS: '400',
   WATCHDOG_INTERVAL_MS: '500',
   WATCHDOG_SILENT_MS: '8000',
+  // Webhooks go to a receiver the test runs on 127.0.0.1, over http; retries come within a second.
+  WEBHOOK_ALLOW_HTTP: 'true',
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+  WEBHOOK_SIGNING_KEY: 'integration-tests-webhook-signing-key-0123456789',
+  WEBHOOK_TIMEOUT_MS: '1500',
+  DELIVERY_RETRY_BASE_MS: '200',
+  DELIVERY_RETRY_CAP_MS: '1000',
+  DELIVERY_POLL_MS: '100',
 };
 
 declare global {
@@ -62,6 +70,7 @@ export default async function globalSetup(): Promise<void> {
   process.env['LONGHAUL_TEST_KAFKA_BROKERS'] = stack.kafkaBrokers;
   process.env['LONGHAUL_TEST_STACK'] = stack.mode;
   process.env['LONGHAUL_TEST_JAEGER_URL'] = stack.jaegerUrl;
+  process.env['LONGHAUL_TEST_MAILPIT_URL'] = stack.mailpitUrl;
   process.env['LONGHAUL_TEST_LOG_DIR'] = logDir;
   // What a test needs to start one more instance like these, or to kill one by PID.
   process.env['LONGHAUL_TEST_SERVICE_ENV'] = JSON.stringify({ ...stackEnv(stack), ...INTEGRATION_SERVICE_ENV });

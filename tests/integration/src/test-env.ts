@@ -1,4 +1,4 @@
-import { ApiClient, DbProbe, KafkaProbe } from '@longhaul/testing';
+import { ApiClient, DbProbe, KafkaProbe, MailpitClient } from '@longhaul/testing';
 
 /** What the global setup started, as each test file sees it. */
 export function testEnv() {
@@ -14,5 +14,6 @@ export function testEnv() {
     databaseUrl: need('LONGHAUL_TEST_DATABASE_URL'),
     stackMode: need('LONGHAUL_TEST_STACK'),
     jaegerUrl: need('LONGHAUL_TEST_JAEGER_URL'),
+    mail: new MailpitClient(need('LONGHAUL_TEST_MAILPIT_URL')),
   };
 }

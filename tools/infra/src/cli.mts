@@ -1,14 +1,14 @@
 /**
  * Longhaul native stack: `node tools/infra/src/cli.mts <command>`.
  *
- *   up [component…]      start (or reuse) postgres, kafka, connect, jaeger, s3, then the connector
+ *   up [component…]      start (or reuse) postgres, kafka, connect, jaeger, s3, mail, then the connector
  *   down [component…]    stop them by PID, in reverse order
  *   start/stop <c…>      the same for named components only (e.g. `stop connect`)
  *   status [--json]      component, pid, port, healthy, log; --json adds URLs
  *   logs <component> [-n N] [-f]
  *   check                inserts outbox rows and verifies topic, key, value and headers in Kafka
  *
- * Components: postgres kafka connect jaeger s3 connector. `down connector`
+ * Components: postgres kafka connect jaeger s3 mail connector. `down connector`
  * deletes the connector (its replication slot stays); plain `down` keeps it.
  * Progress goes to stderr; stdout carries only `status` output.
  */

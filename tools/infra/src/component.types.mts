@@ -1,5 +1,5 @@
 /**
- * The contract every supervised component (postgres, kafka, connect, jaeger, s3) fulfils.
+ * The contract every supervised component (postgres, kafka, connect, jaeger, s3, mail) fulfils.
  *
  * The orchestrator owns the lifecycle (reuse, port checks, pid and log files,
  * health waits, stop by PID); a component only says how to provision itself,
@@ -23,7 +23,7 @@ export interface Component {
   readonly dependsOn: readonly ComponentName[];
   /** How long a cold start may take before we give up and show the log. */
   readonly startTimeoutMs: number;
-  /** Postgres wants SIGINT (fast shutdown); the JVMs and Jaeger take SIGTERM. */
+  /** Postgres wants SIGINT (fast shutdown); the JVMs and the Go servers take SIGTERM. */
   readonly stopSignal: NodeJS.Signals;
   /** Wait this long after stopSignal before SIGKILL. */
   readonly stopGraceMs: number;

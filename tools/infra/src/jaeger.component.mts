@@ -6,7 +6,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Component } from './component.types.mts';
-import { buildJaeger, jaegerBinary } from './jaeger.build.mts';
+import { goToolBinary } from './go-tool.build.mts';
+import { goToolComponent } from './go-tool.component.mts';
+import { answersOk } from './http.probe.mts';
+import { jaegerTool } from './jaeger.build.mts';
 import type { StackConfig } from './stack.config.mts';
 
 function configFile(config: StackConfig): string {
@@ -20,16 +23,13 @@ export const jaegerComponent: Component = {
   stopSignal: 'SIGTERM',
   stopGraceMs: 15_000,
 
-  // The binary path is under $LONGHAUL_HOME, so it is ours and no one else's.
-  marker: (config) => jaegerBinary(config),
-
-  provision: (config) => buildJaeger(config),
+  ...goToolComponent(jaegerTool),
 
   async prepare(config) {
     const stateDir = join(config.layout.state, 'jaeger');
     mkdirSync(stateDir, { recursive: true });
     return {
-      command: jaegerBinary(config),
+      command: goToolBinary(config, jaegerTool),
       args: ['--config', configFile(config)],
       cwd: stateDir,
       env: {
@@ -43,8 +43,5 @@ export const jaegerComponent: Component = {
     };
   },
 
-  async isHealthy(config) {
-    const response = await fetch(`${config.jaeger.uiUrl}/api/services`, { signal: AbortSignal.timeout(2_000) });
-    return response.ok;
-  },
+  isHealthy: (config) => answersOk(`${config.jaeger.uiUrl}/api/services`),
 };

@@ -7,17 +7,19 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Component } from './component.types.mts';
+import { goToolBinary } from './go-tool.build.mts';
+import { goToolComponent } from './go-tool.component.mts';
+import { answersOk } from './http.probe.mts';
 import { say } from './progress.output.mts';
 import { bucketExists, ensureBucket } from './s3.bucket.mts';
-import { buildSeaweedfs, weedBinary } from './seaweedfs.build.mts';
+import { seaweedfsTool } from './seaweedfs.build.mts';
 import type { StackConfig } from './stack.config.mts';
 
 /** Largest volume file; small, so a dev disk is not claimed in 30 GB steps (SeaweedFS's default). */
 const VOLUME_SIZE_LIMIT_MB = 1024;
 
-async function answersHealthz(config: StackConfig): Promise<boolean> {
-  const response = await fetch(`${config.s3.url}/healthz`, { signal: AbortSignal.timeout(2_000) });
-  return response.ok;
+function answersHealthz(config: StackConfig): Promise<boolean> {
+  return answersOk(`${config.s3.url}/healthz`);
 }
 
 export const s3Component: Component = {
@@ -29,10 +31,7 @@ export const s3Component: Component = {
   // volume server in the same process has stopped, then gives up (the objects are safe).
   stopGraceMs: 30_000,
 
-  // The binary path is under $LONGHAUL_HOME, so it is ours and no one else's.
-  marker: (config) => weedBinary(config),
-
-  provision: (config) => buildSeaweedfs(config),
+  ...goToolComponent(seaweedfsTool),
 
   async prepare(config) {
     const stateDir = join(config.layout.state, 's3');
@@ -40,7 +39,7 @@ export const s3Component: Component = {
     mkdirSync(dataDir, { recursive: true });
     const { ports, host } = config;
     return {
-      command: weedBinary(config),
+      command: goToolBinary(config, seaweedfsTool),
       args: [
         'server',
         `-dir=${dataDir}`,

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Every long-running process the stack supervises, in start order. */
-export const COMPONENTS = ['postgres', 'kafka', 'connect', 'jaeger', 's3'] as const;
+export const COMPONENTS = ['postgres', 'kafka', 'connect', 'jaeger', 's3', 'mail'] as const;
 export type ComponentName = (typeof COMPONENTS)[number];
 
 /** Loopback only: nothing of the dev stack is reachable from outside the machine. */
@@ -40,7 +40,9 @@ export type PortKey =
   | 'seaweedVolume'
   | 'seaweedVolumeGrpc'
   | 'seaweedFiler'
-  | 'seaweedFilerGrpc';
+  | 'seaweedFilerGrpc'
+  | 'smtp'
+  | 'mailpitUi';
 
 export const PORT_SETTINGS: readonly PortSetting[] = [
   { key: 'postgres', envVar: 'LONGHAUL_PG_PORT', defaultPort: 5432, purpose: 'Postgres' },
@@ -61,15 +63,18 @@ export const PORT_SETTINGS: readonly PortSetting[] = [
   { key: 'seaweedVolumeGrpc', envVar: 'LONGHAUL_SEAWEED_VOLUME_GRPC_PORT', defaultPort: 18334, purpose: 'SeaweedFS volume server gRPC' },
   { key: 'seaweedFiler', envVar: 'LONGHAUL_SEAWEED_FILER_PORT', defaultPort: 8335, purpose: 'SeaweedFS filer' },
   { key: 'seaweedFilerGrpc', envVar: 'LONGHAUL_SEAWEED_FILER_GRPC_PORT', defaultPort: 18335, purpose: 'SeaweedFS filer gRPC' },
+  { key: 'smtp', envVar: 'LONGHAUL_SMTP_PORT', defaultPort: 1025, purpose: 'SMTP (Mailpit)' },
+  { key: 'mailpitUi', envVar: 'LONGHAUL_MAILPIT_UI_PORT', defaultPort: 8025, purpose: 'Mailpit HTTP API and UI' },
 ];
 
-/** Which ports each component binds; checked before start, shown by `status`. */
+/** Which ports each component binds; checked before start. `status` shows the first. */
 export const COMPONENT_PORTS: Readonly<Record<ComponentName, readonly PortKey[]>> = {
   postgres: ['postgres'],
   kafka: ['kafka', 'kafkaController'],
   connect: ['connect'],
   jaeger: ['jaegerUi', 'jaegerQueryGrpc', 'otlpGrpc', 'otlpHttp'],
   s3: ['s3', 's3Grpc', 'seaweedMaster', 'seaweedMasterGrpc', 'seaweedVolume', 'seaweedVolumeGrpc', 'seaweedFiler', 'seaweedFilerGrpc'],
+  mail: ['smtp', 'mailpitUi'],
 };
 
 /** Folders under `$LONGHAUL_HOME`; everything downloaded, built or written at run time. */
@@ -111,6 +116,13 @@ export interface StackConfig {
     readonly accessKeyId: string;
     readonly secretAccessKey: string;
     readonly identitiesFile: string;
+  };
+  /** Mailpit: SMTP without TLS, any or no AUTH accepted; its HTTP API (and UI) at `apiUrl`. */
+  readonly mail: {
+    readonly host: string;
+    readonly smtpPort: number;
+    readonly smtpUrl: string;
+    readonly apiUrl: string;
   };
   /** The one Debezium connector, its replication slot and publication. */
   readonly connector: {
@@ -169,6 +181,12 @@ export function loadStackConfig(env: NodeJS.ProcessEnv = process.env): StackConf
       accessKeyId: S3_ACCESS_KEY_ID,
       secretAccessKey: S3_SECRET_ACCESS_KEY,
       identitiesFile: join(REPO_ROOT, 'infra', 's3', 's3.identities.json'),
+    },
+    mail: {
+      host,
+      smtpPort: ports.smtp,
+      smtpUrl: `smtp://${host}:${ports.smtp}`,
+      apiUrl: `http://${host}:${ports.mailpitUi}`,
     },
     connector: {
       name: 'longhaul-outbox',

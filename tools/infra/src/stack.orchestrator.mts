@@ -11,6 +11,7 @@ import { waitUntilHealthy } from './health.poll.mts';
 import { InfraError } from './infra.errors.mts';
 import { jaegerComponent } from './jaeger.component.mts';
 import { kafkaComponent } from './kafka.component.mts';
+import { mailComponent } from './mail.component.mts';
 import { assertPortsFree } from './port.check.mts';
 import { postgresComponent } from './postgres.component.mts';
 import { s3Component } from './s3.component.mts';
@@ -25,6 +26,7 @@ export const COMPONENT_BY_NAME: Readonly<Record<ComponentName, Component>> = {
   connect: connectComponent,
   jaeger: jaegerComponent,
   s3: s3Component,
+  mail: mailComponent,
 };
 
 export function pidFile(config: StackConfig, name: ComponentName): string {

@@ -8,14 +8,16 @@
  *   connect   { url, port, pid, healthy, log }
  *   jaeger    { uiUrl, otlpGrpcUrl, otlpHttpUrl, port, pid, healthy, log }
  *   s3        { url, region, bucket, accessKeyId, secretAccessKey, port, pid, healthy, log }
+ *   mail      { host, smtpPort, smtpUrl, apiUrl, apiPort, port, pid, healthy, log }
  *   connector { name, state, tasks, healthy }
- * `pid` is null when the component is not running under this $LONGHAUL_HOME.
+ * `port` is the component's main port (for mail the SMTP port). `pid` is null when the
+ * component is not running under this $LONGHAUL_HOME.
  */
 import type { ConnectorStatus } from './connector.registration.mts';
 import { connectorStatus, isRunning } from './connector.registration.mts';
 import { checkHealth, COMPONENT_BY_NAME, findPid, logFile } from './stack.orchestrator.mts';
 import type { ComponentName, StackConfig } from './stack.config.mts';
-import { COMPONENTS } from './stack.config.mts';
+import { COMPONENT_PORTS, COMPONENTS } from './stack.config.mts';
 
 interface ComponentRow {
   readonly pid: number | null;
@@ -32,7 +34,7 @@ export async function collectStatus(config: StackConfig): Promise<Record<string,
       rows[name] = {
         pid: findPid(config, component) ?? null,
         healthy: await checkHealth(config, component),
-        port: config.ports[name === 'jaeger' ? 'jaegerUi' : name],
+        port: config.ports[COMPONENT_PORTS[name][0]!],
         log: logFile(config, name),
       };
     }),
@@ -58,6 +60,14 @@ export async function collectStatus(config: StackConfig): Promise<Record<string,
       accessKeyId: config.s3.accessKeyId,
       secretAccessKey: config.s3.secretAccessKey,
       ...rows.s3,
+    },
+    mail: {
+      host: config.mail.host,
+      smtpPort: config.mail.smtpPort,
+      smtpUrl: config.mail.smtpUrl,
+      apiUrl: config.mail.apiUrl,
+      apiPort: config.ports.mailpitUi,
+      ...rows.mail,
     },
     connector: {
       name: config.connector.name,

@@ -35,7 +35,7 @@ export function requireMaven(): string {
 
 export function requireGo(): string {
   const go = findOnPath('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined);
-  if (!go) throw missing('go', `Go 1.${MIN_GO_MINOR}+ (it builds Jaeger and SeaweedFS from their Go modules)`, 'golang');
+  if (!go) throw missing('go', `Go 1.${MIN_GO_MINOR}+ (it builds Jaeger, SeaweedFS and Mailpit from their Go modules)`, 'golang');
   const version = execFileSync(go, ['env', 'GOVERSION'], { encoding: 'utf8' }).trim();
   const minor = Number(/^go1\.(\d+)/.exec(version)?.[1] ?? '0');
   if (minor < MIN_GO_MINOR) {

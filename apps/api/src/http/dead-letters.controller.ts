@@ -1,10 +1,10 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { ErrorCodes, type DeadLetterListView, type DeadLetterView } from '@longhaul/contracts';
+import type { DeadLetterListView, DeadLetterView } from '@longhaul/contracts';
 import { DeadLetterService } from '@longhaul/jobs';
-import { ProblemError } from '@longhaul/platform';
 import { requireUuid } from './id.param';
+import { parseQuery } from './request.validation';
 
 const ListQuerySchema = z.strictObject({
   jobType: z.string().min(1).max(100).optional(),
@@ -22,13 +22,7 @@ export class DeadLettersController {
   /** Dead letters, newest first, filtered by job type, error code or fingerprint, with their groups. */
   @Get()
   list(@Query() query: Record<string, unknown>): Promise<DeadLetterListView> {
-    const parsed = ListQuerySchema.safeParse(query);
-    if (!parsed.success) {
-      throw ProblemError.of(400, ErrorCodes.validationFailed, 'Validation Failed', 'the query is invalid', {
-        errors: parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(query)', message: i.message })),
-      });
-    }
-    return this.deadLetters.list(parsed.data);
+    return this.deadLetters.list(parseQuery(ListQuerySchema, query));
   }
 
   @Get(':id')

@@ -1,14 +1,15 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { CreateJobRequestSchema, ErrorCodes, IDEMPOTENCY_KEY_MAX_LENGTH, type JobView } from '@longhaul/contracts';
-import { AdmissionService, CancelJobService, CreateJobService, GetJobService } from '@longhaul/jobs';
+import { CreateJobRequestSchema, ErrorCodes, IDEMPOTENCY_KEY_MAX_LENGTH, ListJobsQuerySchema, type JobListView, type JobView } from '@longhaul/contracts';
+import { AdmissionService, CancelJobService, CreateJobService, GetJobService, ListJobsService } from '@longhaul/jobs';
 import { ProblemError } from '@longhaul/platform';
 import { requireUuid } from './id.param';
+import { parseBody, parseQuery } from './request.validation';
 
 /** Until API keys exist every client shares one idempotency scope. */
 const ANONYMOUS_SCOPE = 'anonymous';
 
-/** `POST /v1/jobs`, `GET /v1/jobs/{id}`, `POST /v1/jobs/{id}/cancel`. */
+/** `POST /v1/jobs`, `GET /v1/jobs`, `GET /v1/jobs/{id}`, `POST /v1/jobs/{id}/cancel`. */
 @Controller('v1/jobs')
 export class JobsController {
   constructor(
@@ -16,6 +17,7 @@ export class JobsController {
     private readonly getJob: GetJobService,
     private readonly cancelJob: CancelJobService,
     private readonly admission: AdmissionService,
+    private readonly listJobs: ListJobsService,
   ) {}
 
   @Post()
@@ -25,21 +27,13 @@ export class JobsController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<JobView> {
-    if (body === undefined) {
-      throw ProblemError.of(400, ErrorCodes.validationFailed, 'Validation Failed', 'a JSON request body is required');
-    }
-    const parsed = CreateJobRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      throw ProblemError.of(400, ErrorCodes.validationFailed, 'Validation Failed', 'the request body is invalid', {
-        errors: parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message })),
-      });
-    }
+    const request = parseBody(CreateJobRequestSchema, body);
     if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH)) {
       throw ProblemError.of(400, ErrorCodes.idempotencyKeyInvalid, 'Invalid Idempotency-Key',
         `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
     }
     const { job, replayed } = await this.createJob.create(
-      parsed.data,
+      request,
       idempotencyKey === undefined ? null : { scope: ANONYMOUS_SCOPE, key: idempotencyKey },
       // Checked after an idempotent replay is ruled out and before anything is written.
       (lane) => this.admission.assertAdmits(lane),
@@ -47,6 +41,12 @@ export class JobsController {
     res.location(`/v1/jobs/${job.id}`);
     if (replayed) res.setHeader('Idempotent-Replayed', 'true');
     return job;
+  }
+
+  /** Jobs newest first, filtered by `status` and `type`, `limit` at a time; `cursor` is the previous page's `nextCursor`. */
+  @Get()
+  list(@Query() query: Record<string, unknown>): Promise<JobListView> {
+    return this.listJobs.list(parseQuery(ListJobsQuerySchema, query));
   }
 
   @Get(':id')

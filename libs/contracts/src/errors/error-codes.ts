@@ -56,6 +56,22 @@ export const ErrorCodes = {
   mediaUnreadable: 'media_unreadable',
   /** The input has no video stream (e.g. audio only; cover art does not count). */
   mediaNoVideo: 'media_no_video',
+  /** A webhook URL that may not be called: not https (unless allowed), over 2 KiB, or its host is (or resolves to) a non-public address. */
+  webhookUrlForbidden: 'webhook_url_forbidden',
+  /** A webhook receiver did not answer within the delivery timeout. */
+  webhookTimeout: 'webhook_timeout',
+  /** No connection to a webhook receiver (refused, reset, DNS failure). */
+  webhookUnreachable: 'webhook_unreachable',
+  /** A webhook receiver answered with a status that is not 2xx. */
+  webhookRejected: 'webhook_rejected',
+  /** A webhook receiver answered with a redirect; redirects are never followed. */
+  webhookRedirected: 'webhook_redirected',
+  /** A webhook receiver's host resolved, when connecting, to a non-public address. */
+  webhookAddressForbidden: 'webhook_address_forbidden',
+  /** The mail server refused the message or a recipient for good (SMTP 5xx). */
+  emailRejected: 'email_rejected',
+  /** The mail server could not be reached or deferred the message (SMTP 4xx, connection errors). */
+  emailUnavailable: 'email_unavailable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

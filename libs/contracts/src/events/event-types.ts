@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DeliveryUpdatedV1Schema } from './delivery-events';
 import { CancelJobV1Schema } from './job-control-events';
 import { JobLifecycleV1Schema, StepTransitionedV1Schema } from './job-lifecycle-events';
 import {
@@ -32,6 +33,7 @@ export const EventTypes = {
   JobReopenedV1: 'JobReopened.v1',
   StepTransitionedV1: 'StepTransitioned.v1',
   CancelJobV1: 'CancelJob.v1',
+  DeliveryUpdatedV1: 'DeliveryUpdated.v1',
 } as const;
 
 export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
@@ -52,6 +54,7 @@ export const EventSchemas = {
   [EventTypes.JobReopenedV1]: JobLifecycleV1Schema,
   [EventTypes.StepTransitionedV1]: StepTransitionedV1Schema,
   [EventTypes.CancelJobV1]: CancelJobV1Schema,
+  [EventTypes.DeliveryUpdatedV1]: DeliveryUpdatedV1Schema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 /** The payload type of event type `T`. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JobStatuses, Lanes, StepNames, StepStatuses } from '../jobs/job-status';
+import { NotifyTargetsSchema } from '../notifications/notify-targets';
 
 const SerializedErrorSchema = z.object({ code: z.string(), message: z.string(), retryable: z.boolean() });
 
@@ -16,6 +17,11 @@ export const JobLifecycleV1Schema = z.object({
   result: z.record(z.string(), z.unknown()).nullable().default(null),
   error: SerializedErrorSchema.nullable().default(null),
   occurredAt: z.iso.datetime({ offset: true }),
+  /**
+   * On `JobCompleted`, `JobFailed`, `JobCancelled`: who is notified (an optional field added to
+   * v1; readers of older events get null).
+   */
+  notify: NotifyTargetsSchema.nullable().default(null),
 });
 export type JobLifecycleV1 = z.infer<typeof JobLifecycleV1Schema>;
 

@@ -24,6 +24,15 @@ export const JobOutputsSchema = z.strictObject({
 });
 
 /**
+ * Who hears about the job's end besides registered webhook endpoints. `webhookUrl` is checked
+ * further by the api (https, at most 2 KiB, a public host; 400 `webhook_url_forbidden`).
+ */
+export const JobNotifySchema = z.strictObject({
+  webhookUrl: z.string().min(1, 'must not be empty').optional(),
+  email: z.email('must be an email address').max(254).optional(),
+});
+
+/**
  * `POST /v1/jobs` body, version 1. Unknown fields are refused so that a typo never silently
  * becomes a default.
  */
@@ -36,11 +45,13 @@ export const CreateJobRequestSchema = z.strictObject({
     .record(z.string().max(64), z.string().max(512))
     .refine((m) => Object.keys(m).length <= 16, 'must have at most 16 keys')
     .optional(),
+  notify: JobNotifySchema.optional(),
 });
 
 export type CreateJobRequest = z.infer<typeof CreateJobRequestSchema>;
 export type JobSource = z.infer<typeof JobSourceSchema>;
 export type JobOutputs = z.infer<typeof JobOutputsSchema>;
+export type JobNotify = z.infer<typeof JobNotifySchema>;
 
 /** The longest `Idempotency-Key` accepted. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;

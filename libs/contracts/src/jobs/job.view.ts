@@ -108,6 +108,17 @@ export interface DownloadView {
 }
 
 /** A job as the API returns it (`POST /v1/jobs` and `GET /v1/jobs/{id}`). */
+/**
+ * Who hears about the job's end besides registered webhook endpoints. `webhookSecret` (the
+ * `whsec_…` secret its webhook requests are signed with) is only in the answer to the submit
+ * (and its idempotent replays).
+ */
+export interface JobNotifyView {
+  webhookUrl: string | null;
+  email: string | null;
+  webhookSecret?: string;
+}
+
 export interface JobView {
   id: string;
   type: string;
@@ -117,6 +128,7 @@ export interface JobView {
   source: Record<string, unknown>;
   outputs: Record<string, unknown>;
   metadata: Record<string, string> | null;
+  notify: JobNotifyView | null;
   /** The input as probed at submit (null for jobs accepted before probing existed). */
   media: MediaInfoView | null;
   result: Record<string, unknown> | null;

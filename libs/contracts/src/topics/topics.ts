@@ -17,11 +17,14 @@ export const Topics = {
   jobEvents: 'job.events',
   /**
    * Every transition of a job and of its steps (`JobStarted`, `JobCompleted`, `JobFailed`,
-   * `JobCancelled`, `JobReopened`, `StepTransitioned`), read by the notifier.
+   * `JobCancelled`, `JobReopened`, `StepTransitioned`), read by the notifier. The terminal ones
+   * carry `notify`, who hears about the job's end.
    */
   jobLifecycle: 'job.lifecycle',
   /** Commands from the api to workers about a whole job (`CancelJob`). */
   jobControl: 'job.control',
+  /** The notifier's delivery records (`DeliveryUpdated`), read by the api for a job's delivery log. */
+  jobDeliveries: 'job.deliveries',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];

@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JOB_AGGREGATE, StepNames, type CreateJobRequest, type JobView, type Lane } from '@longhaul/contracts';
+import { JOB_AGGREGATE, StepNames, type CreateJobRequest, type JobNotify, type JobView, type Lane } from '@longhaul/contracts';
 import { appendToOutbox } from '@longhaul/outbox';
 import { inTransaction, uuidv7, withConnection, type DataSource, type Sql } from '@longhaul/persistence';
 import { DATA_SOURCE } from '@longhaul/platform';
 import { currentTraceparent } from '@longhaul/telemetry';
+import { assertWebhookUrlAllowed, jobWebhookSecret } from '@longhaul/webhooks';
 import { API_SCHEMA } from '../api.migrations';
 import { loadJobView } from '../get-job/job.view-builder';
 import { IdempotencyKeyReusedError } from '../job.errors';
+import { JobFeedWriter } from '../job-feed/job-feed.writer';
 import { JobRepository } from '../job.repository';
 import { JOBS_OPTIONS, type JobsModuleOptions } from '../jobs.options';
 import { buildStepRequest } from '../lifecycle/step.dispatcher';
@@ -44,6 +46,7 @@ export class CreateJobService {
   private readonly jobs = new JobRepository();
   private readonly keys = new IdempotencyKeyRepository();
   private readonly attempts = new StepAttemptRepository();
+  private readonly feed = new JobFeedWriter();
 
   constructor(
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
@@ -59,7 +62,8 @@ export class CreateJobService {
     const fingerprint = requestFingerprint(request);
     // A replay must not fetch its source again: answer it before any intake work.
     const replay = idempotency ? await withConnection(this.dataSource, (sql) => this.replayOf(sql, idempotency, fingerprint)) : null;
-    if (replay) return replay;
+    if (replay) return this.withSecret(replay);
+    const notify = await this.checkedNotify(request);
     const id = uuidv7();
     // Outside the transaction: a URL source is downloaded and probed, which may take a while.
     const prepared = await this.intake.prepare(id, request.source);
@@ -84,6 +88,7 @@ export class CreateJobService {
           retryPolicy,
           sourceKey: prepared?.sourceKey ?? null,
           media: prepared?.media ?? null,
+          notify,
           steps: StepNames.map((name, position) => ({
             name,
             position,
@@ -92,6 +97,8 @@ export class CreateJobService {
             dispatched: position === 0,
           })),
         });
+        // The feed starts with the status the job was accepted in (entry 1).
+        await this.feed.jobStatus(sql, id, { status: 'pending' });
         const first = StepNames[0];
         await this.attempts.dispatched(sql, id, first, 1, lane);
         const job = { id, type: request.type, source: request.source, outputs: request.outputs, metadata };
@@ -107,12 +114,33 @@ export class CreateJobService {
       });
       // Lost the race to a concurrent submit with the same key: its job stands, ours was never written.
       if (result.replayed && prepared) await this.intake.discard(prepared);
-      return result;
+      return this.withSecret(result);
     } catch (error) {
       // Refused (429) or failed: a source fetched for this job must not outlive it.
       if (prepared) await this.intake.discard(prepared).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * The request's `notify`, its webhook URL checked (https, size, a public host: 400
+   * `webhook_url_forbidden`) before anything is fetched or written.
+   */
+  private async checkedNotify(request: CreateJobRequest): Promise<JobNotify | null> {
+    const notify = request.notify;
+    if (!notify || (!notify.webhookUrl && !notify.email)) return null;
+    if (!notify.webhookUrl) return { email: notify.email };
+    const { allowHttp, allowPrivateAddresses } = this.options.notifications;
+    const url = await assertWebhookUrlAllowed(notify.webhookUrl, { allowHttp, allowPrivate: allowPrivateAddresses }, 'notify.webhookUrl');
+    return { ...notify, webhookUrl: url.href };
+  }
+
+  /** The submit answer shows the secret the job's own webhook requests are signed with. */
+  private withSecret(result: CreateJobResult): CreateJobResult {
+    const notify = result.job.notify;
+    if (!notify?.webhookUrl) return result;
+    const webhookSecret = jobWebhookSecret(this.options.notifications.signingKey, result.job.id);
+    return { ...result, job: { ...result.job, notify: { ...notify, webhookSecret } } };
   }
 
   /** The job an earlier submit with this key created, or null; a different body is refused (422). */

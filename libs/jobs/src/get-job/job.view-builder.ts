@@ -26,6 +26,7 @@ export function toJobView(
     source: job.source,
     outputs: job.outputs,
     metadata: job.metadata,
+    notify: job.notify ? { webhookUrl: job.notify.webhookUrl ?? null, email: job.notify.email ?? null } : null,
     media: job.media,
     result: job.result,
     downloads,

@@ -6,6 +6,5 @@ export * from './upload.view';
 export * from './upload.policy';
 export * from './media-intake.service';
 export * from './source.fetcher';
-export * from './address.policy';
 export * from './container.policy';
 export * from './media.inspector';

@@ -1,5 +1,5 @@
 import { ErrorCodes, LonghaulError } from '@longhaul/contracts';
-import type { AddressKind } from './address.policy';
+import type { AddressKind } from '@longhaul/egress';
 
 // Every intake refusal is final for the request that caused it (`retryable` says whether the same
 // request could succeed later, e.g. once a source's server is back). The api answers each with

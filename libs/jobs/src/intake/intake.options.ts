@@ -1,6 +1,6 @@
 import type { BlobStore, StorageConfig, StorageEnv } from '@longhaul/storage';
 import type { ProbeMedia } from './media.inspector';
-import type { HostResolver } from './guarded.agent';
+import type { HostResolver } from '@longhaul/egress';
 
 /** How URL sources are downloaded. */
 export interface SourceFetchOptions {

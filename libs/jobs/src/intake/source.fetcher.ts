@@ -1,7 +1,7 @@
 import { LonghaulError } from '@longhaul/contracts';
 import { request, type Dispatcher } from 'undici';
-import { createGuardedAgent, type HostResolver } from './guarded.agent';
-import { SourceInvalidSchemeError, SourceTooLargeError, SourceUnreachableError } from './intake.errors';
+import { createGuardedAgent, type HostResolver } from '@longhaul/egress';
+import { SourceAddressForbiddenError, SourceInvalidSchemeError, SourceTooLargeError, SourceUnreachableError } from './intake.errors';
 import { ByteLimitExceededError, writeLimitedFile } from './limited-file.writer';
 
 /** Redirects followed per source. @defaultValue 5 (`SOURCE_MAX_REDIRECTS`) */
@@ -56,7 +56,11 @@ export class SourceFetcher {
   private readonly timeoutMs: number;
 
   constructor(private readonly options: SourceFetcherOptions) {
-    this.agent = createGuardedAgent({ allowPrivate: options.allowPrivateAddresses ?? false, resolve: options.resolve });
+    this.agent = createGuardedAgent({
+      allowPrivate: options.allowPrivateAddresses ?? false,
+      resolve: options.resolve,
+      refuse: (host, address, kind) => new SourceAddressForbiddenError(host, address, kind),
+    });
     this.maxRedirects = options.maxRedirects ?? DEFAULT_SOURCE_MAX_REDIRECTS;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_SOURCE_FETCH_TIMEOUT_MS;
   }

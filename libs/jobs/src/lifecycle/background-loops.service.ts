@@ -1,13 +1,12 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { DataSource } from '@longhaul/persistence';
-import { DATA_SOURCE, LOGGER } from '@longhaul/platform';
+import { DATA_SOURCE, LOGGER, PollingLoop } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { JOBS_OPTIONS, type JobsModuleOptions } from '../jobs.options';
 import { SAGA_DEPS } from '../jobs.tokens';
 import { RetryScheduler } from '../retry/retry.scheduler';
 import type { JobSagaDeps } from '../saga/job-saga.handlers';
 import { JobWatchdog } from '../watchdog/job.watchdog';
-import { PollingLoop } from './polling.loop';
 
 /** Runs the retry scheduler and the watchdog for the life of the api process. */
 @Injectable()

@@ -1,6 +1,7 @@
-import type { JobStatus, SerializedError, StepStatus } from '@longhaul/contracts';
+import type { JobStatus, SerializedError, StepStatus, StepTransitionedV1 } from '@longhaul/contracts';
 import type { EffectLedger, Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
+import { JobFeedWriter } from '../job-feed/job-feed.writer';
 import { JobRepository, NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
 import { canMoveJob, canMoveStep, type TransitionReason } from '../saga/job-saga.policy';
 import { publishJobStatus, publishStepTransition } from './lifecycle.publisher';
@@ -17,11 +18,13 @@ export interface StepMove {
 
 /**
  * The one place job and step statuses change. Each change is checked against the lifecycle
- * (illegal ones are refused and logged), written, given the job's next version, and announced on
- * `job.lifecycle` — all on the caller's transaction, with the job row locked by the caller.
+ * (illegal ones are refused and logged), written, given the job's next version, announced on
+ * `job.lifecycle` and appended to the job's feed (`GET /v1/jobs/{id}/events`) — all on the
+ * caller's transaction, with the job row locked by the caller.
  */
 export class JobTransitions {
   private readonly jobs = new JobRepository();
+  private readonly feed = new JobFeedWriter();
 
   constructor(
     private readonly logger: Logger,
@@ -48,7 +51,7 @@ export class JobTransitions {
     });
     const version = await this.jobs.nextVersion(sql, job.id);
     job.version = version;
-    await publishStepTransition(sql, {
+    const transition: StepTransitionedV1 = {
       jobId: job.id,
       jobType: job.type,
       step: step.name,
@@ -61,7 +64,9 @@ export class JobTransitions {
       retryAt: move.retryAt ? move.retryAt.toISOString() : null,
       error: move.error ?? null,
       occurredAt: new Date().toISOString(),
-    });
+    };
+    await publishStepTransition(sql, transition);
+    await this.feed.stepStatus(sql, transition);
     this.logger.info({ job_id: job.id, step: step.name, from, to, attempt: step.attempt, reason: move.reason, version }, 'step status changed');
     return true;
   }
@@ -81,6 +86,7 @@ export class JobTransitions {
     const reopened = extra.reason === 'replay';
     const version = await this.jobs.setStatus(sql, job.id, to, { result: extra.result, error: extra.error, reopen: reopened });
     await publishJobStatus(sql, job, to, version, { result: extra.result, error: extra.error, reopened });
+    await this.feed.jobStatus(sql, job.id, { status: to, result: extra.result, error: reopened ? null : extra.error });
     if (TERMINAL_JOB.includes(to)) await this.ledger.record(sql, { effect: 'job.finished', jobId: job.id, attempt: version });
     this.logger.info({ job_id: job.id, from: job.status, to, version, reason: extra.reason }, 'job status changed');
     job.status = to;

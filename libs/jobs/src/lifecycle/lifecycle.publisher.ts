@@ -11,6 +11,7 @@ import { appendToOutbox } from '@longhaul/outbox';
 import type { Sql } from '@longhaul/persistence';
 import { API_SCHEMA } from '../api.migrations';
 import type { JobRecord } from '../job.repository';
+import { resolveNotifyTargets } from '../notifications/notify-targets.resolver';
 
 const TYPE_BY_STATUS: Partial<Record<JobStatus, string>> = {
   running: EventTypes.JobStartedV1,
@@ -19,7 +20,10 @@ const TYPE_BY_STATUS: Partial<Record<JobStatus, string>> = {
   cancelled: EventTypes.JobCancelledV1,
 };
 
-/** Announces a job's new status on `job.lifecycle`, in the transaction that set it. */
+/**
+ * Announces a job's new status on `job.lifecycle`, in the transaction that set it; a terminal
+ * status carries who is to be notified.
+ */
 export async function publishJobStatus(
   sql: Sql,
   job: JobRecord,
@@ -37,6 +41,8 @@ export async function publishJobStatus(
     result: extra.result ?? null,
     error: extra.error ?? null,
     occurredAt: new Date().toISOString(),
+    // A reopened job has not ended: nobody is notified of that.
+    notify: extra.reopened ? null : await resolveNotifyTargets(sql, job, status),
   };
   await appendToOutbox(sql, API_SCHEMA, { topic: Topics.jobLifecycle, type, aggregateType: JOB_AGGREGATE, aggregateId: job.id, payload });
 }

@@ -12,6 +12,8 @@ import type { EventHandler, InboundEvent } from '@longhaul/messaging';
 import type { EffectLedger, Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
 import { laneOfStep } from '../create-job/lane.policy';
+import { progressChanged } from '../job-feed/job-feed.policy';
+import { JobFeedWriter } from '../job-feed/job-feed.writer';
 import { JobRepository, NOW, type JobState, type StepRecord } from '../job.repository';
 import type { JobTransitions } from '../lifecycle/job.transitions';
 import type { StepDispatcher } from '../lifecycle/step.dispatcher';
@@ -39,6 +41,7 @@ export interface JobSagaDeps {
 export class JobSagaHandlers {
   private readonly jobs = new JobRepository();
   private readonly attempts = new StepAttemptRepository();
+  private readonly feed = new JobFeedWriter();
 
   constructor(private readonly deps: JobSagaDeps) {}
 
@@ -101,6 +104,10 @@ export class JobSagaHandlers {
 
   private async onProgress(sql: Sql, { job }: JobState, step: StepRecord, event: StepProgressV1): Promise<void> {
     await this.jobs.patchStep(sql, job.id, step.name, { heartbeatAt: NOW, progress: event.progress, worker: event.worker });
+    // Progress reports double as heartbeats: only a new fraction is news to someone watching.
+    if (event.progress !== null && progressChanged(step.progress, event.progress)) {
+      await this.feed.stepProgress(sql, job.id, { step: step.name, attempt: step.attempt, progress: event.progress });
+    }
   }
 
   private async onCompleted(sql: Sql, { job, steps }: JobState, step: StepRecord, event: StepCompletedV1): Promise<void> {

@@ -35,6 +35,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   [ErrorCodes.mediaUnreadable]: 422,
   [ErrorCodes.mediaNoVideo]: 422,
   [ErrorCodes.mediaInvalid]: 422,
+  // Notifications: a webhook URL Longhaul will not call is a malformed request (400).
+  [ErrorCodes.webhookUrlForbidden]: 400,
 };
 
 /**

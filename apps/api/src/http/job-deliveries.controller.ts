@@ -1,0 +1,15 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import type { JobDeliveriesView } from '@longhaul/contracts';
+import { JobDeliveriesService } from '@longhaul/jobs';
+import { requireUuid } from './id.param';
+
+/** `GET /v1/jobs/{id}/deliveries`: the job's webhook and email deliveries with every attempt. */
+@Controller('v1/jobs/:id/deliveries')
+export class JobDeliveriesController {
+  constructor(private readonly deliveries: JobDeliveriesService) {}
+
+  @Get()
+  list(@Param('id') id: string): Promise<JobDeliveriesView> {
+    return this.deliveries.forJob(requireUuid(id, 'job'));
+  }
+}

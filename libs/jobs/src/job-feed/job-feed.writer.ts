@@ -1,0 +1,63 @@
+import type {
+  JobStatus,
+  JobStatusFeedEventV1,
+  SerializedError,
+  StepProgressFeedEventV1,
+  StepStatusFeedEventV1,
+  StepTransitionedV1,
+} from '@longhaul/contracts';
+import type { Sql } from '@longhaul/persistence';
+import { JobFeedRepository } from './job-feed.repository';
+
+type Unnumbered<T> = Omit<T, 'seq'>;
+
+/**
+ * Writes a job's feed (`GET /v1/jobs/{id}/events`) on the caller's transaction, which has the job
+ * row locked: the entry exists exactly when the change it reports does, and listening api
+ * instances hear of it at commit. Returns the entry's position.
+ */
+export class JobFeedWriter {
+  private readonly feed = new JobFeedRepository();
+
+  jobStatus(sql: Sql, jobId: string, change: { status: JobStatus; result?: Record<string, unknown> | null; error?: SerializedError | null }): Promise<number> {
+    const event: Unnumbered<JobStatusFeedEventV1> = {
+      kind: 'job.status',
+      jobId,
+      at: new Date().toISOString(),
+      status: change.status,
+      result: change.result ?? null,
+      error: change.error ?? null,
+    };
+    return this.feed.append(sql, jobId, event.kind, event);
+  }
+
+  /** The feed's copy of a step transition, as announced on `job.lifecycle`. */
+  stepStatus(sql: Sql, transition: StepTransitionedV1): Promise<number> {
+    const event: Unnumbered<StepStatusFeedEventV1> = {
+      kind: 'step.status',
+      jobId: transition.jobId,
+      at: transition.occurredAt,
+      step: transition.step,
+      from: transition.from,
+      to: transition.to,
+      attempt: transition.attempt,
+      lane: transition.lane,
+      reason: transition.reason,
+      retryAt: transition.retryAt,
+      error: transition.error,
+    };
+    return this.feed.append(sql, transition.jobId, event.kind, event);
+  }
+
+  stepProgress(sql: Sql, jobId: string, report: Pick<StepProgressFeedEventV1, 'step' | 'attempt' | 'progress'>): Promise<number> {
+    const event: Unnumbered<StepProgressFeedEventV1> = {
+      kind: 'step.progress',
+      jobId,
+      at: new Date().toISOString(),
+      step: report.step,
+      attempt: report.attempt,
+      progress: report.progress,
+    };
+    return this.feed.append(sql, jobId, event.kind, event);
+  }
+}

@@ -1,0 +1,81 @@
+import type { EffectLedger, Sql } from '@longhaul/persistence';
+import type { Logger } from '@longhaul/telemetry';
+import type { JobRecord, StepRecord } from '../job.repository';
+import { JobTransitions } from './job.transitions';
+
+const JOB_ID = '0193a7c4-5d6e-7f80-9a1b-2c3d4e5f6a7b';
+const silent = { info: () => undefined, warn: () => undefined } as unknown as Logger;
+const ledger = { record: async () => undefined } as unknown as EffectLedger;
+
+/** Records statements; answers the version and feed counters the way Postgres would. */
+function fakeSql() {
+  const feed: Array<{ kind: string; event: Record<string, unknown> }> = [];
+  let version = 0;
+  const sql: Sql = {
+    async rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
+      if (text.includes('api.job_feed')) {
+        feed.push({ kind: params[1] as string, event: JSON.parse(params[2] as string) as Record<string, unknown> });
+        return [{ seq: feed.length }] as T[];
+      }
+      if (text.includes('RETURNING version')) return [{ version: ++version }] as T[];
+      return [];
+    },
+    async execute(): Promise<number> {
+      return 1;
+    },
+  };
+  return { sql, feed };
+}
+
+const job = (): JobRecord => ({ id: JOB_ID, type: 'video.process', status: 'pending', lane: 'fast', version: 0, notify: null } as unknown as JobRecord);
+const step = (status: StepRecord['status']): StepRecord =>
+  ({ jobId: JOB_ID, name: 'transcode', position: 0, status, attempt: 1, lane: 'fast', failures: 0, startedAt: null } as unknown as StepRecord);
+
+describe('JobTransitions and the job feed', () => {
+  it('appends a step.status entry with the transition, and a job.status entry with each job change', async () => {
+    const { sql, feed } = fakeSql();
+    const transitions = new JobTransitions(silent, ledger);
+    const record = job();
+    const transcode = step('queued');
+    expect(await transitions.moveStep(sql, record, transcode, 'running')).toBe(true);
+    expect(await transitions.moveJob(sql, record, 'running')).toBe(true);
+    const error = { code: 'step_failed', message: 'boom', retryable: false };
+    expect(await transitions.moveStep(sql, record, transcode, 'failed', { error }, { error })).toBe(true);
+    expect(await transitions.moveJob(sql, record, 'failed', { error })).toBe(true);
+
+    expect(feed.map((e) => e.kind)).toEqual(['step.status', 'job.status', 'step.status', 'job.status']);
+    expect(feed[0]!.event).toEqual({
+      kind: 'step.status',
+      jobId: JOB_ID,
+      at: expect.any(String),
+      step: 'transcode',
+      from: 'queued',
+      to: 'running',
+      attempt: 1,
+      lane: 'fast',
+      reason: null,
+      retryAt: null,
+      error: null,
+    });
+    expect(feed[1]!.event).toEqual({ kind: 'job.status', jobId: JOB_ID, at: expect.any(String), status: 'running', result: null, error: null });
+    expect(feed[3]!.event).toMatchObject({ status: 'failed', error });
+  });
+
+  it('writes nothing to the feed for a refused or empty move', async () => {
+    const { sql, feed } = fakeSql();
+    const transitions = new JobTransitions(silent, ledger);
+    const record = job();
+    expect(await transitions.moveStep(sql, record, step('succeeded'), 'running')).toBe(false);
+    expect(await transitions.moveJob(sql, record, 'pending')).toBe(false);
+    expect(feed).toEqual([]);
+  });
+
+  it('clears the error on the job.status entry of a reopened job', async () => {
+    const { sql, feed } = fakeSql();
+    const transitions = new JobTransitions(silent, ledger);
+    const record = { ...job(), status: 'failed' } as JobRecord;
+    const error = { code: 'step_lost', message: 'lost', retryable: true };
+    expect(await transitions.moveJob(sql, record, 'running', { reason: 'replay', error })).toBe(true);
+    expect(feed[0]!.event).toMatchObject({ status: 'running', error: null });
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The parts of the api's answers the CLI reads. The full shapes live in `libs/contracts`
+ * (`job.view.ts`, `dead-letter.view.ts`); the CLI declares only what it relies on, as any HTTP
+ * client of a versioned API would, and passes everything else through to `--json` untouched.
+ */
+
+export const TERMINAL_JOB_STATUSES: readonly string[] = ['completed', 'failed', 'cancelled'];
+
+export interface SerializedError {
+  code: string;
+  message: string;
+  retryable?: boolean;
+}
+
+/** `POST /v1/uploads` → 201. */
+export interface UploadView {
+  id: string;
+  sizeBytes: number;
+  contentType?: string;
+  filename?: string | null;
+  media?: MediaView | null;
+  createdAt?: string;
+}
+
+export interface MediaView {
+  durationSeconds?: number;
+  width?: number;
+  height?: number;
+  videoCodec?: string;
+  audioCodec?: string | null;
+}
+
+export interface StepAttemptView {
+  attempt: number;
+  lane?: string;
+  status: string;
+  worker?: string | null;
+  dispatchedAt?: string;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  error?: SerializedError | null;
+}
+
+export interface JobStepView {
+  name: string;
+  status: string;
+  attempt: number;
+  lane?: string;
+  failures?: number;
+  maxAttempts?: number;
+  worker?: string | null;
+  progress?: number | null;
+  retryAt?: string | null;
+  error?: SerializedError | null;
+  attempts?: StepAttemptView[];
+}
+
+export interface JobStageView {
+  state: string;
+  step?: string | null;
+  since?: string;
+  lane?: string;
+  attempt?: number;
+  progress?: number | null;
+  retryAt?: string;
+  deadLetterId?: string;
+}
+
+export interface DownloadView {
+  kind: string;
+  rendition?: string;
+  url: string;
+  expiresAt?: string;
+}
+
+/** Who hears about the job's end. */
+export interface JobNotifyView {
+  webhookUrl: string | null;
+  email: string | null;
+  /** The secret its webhook requests are signed with: only in the answer to the submit. */
+  webhookSecret?: string;
+}
+
+/** `POST /v1/jobs` → 202, `GET /v1/jobs/{id}`. */
+export interface JobView {
+  id: string;
+  type: string;
+  status: string;
+  stage?: JobStageView;
+  lane?: string;
+  media?: MediaView | null;
+  notify?: JobNotifyView | null;
+  downloads?: DownloadView[];
+  error?: SerializedError | null;
+  steps?: JobStepView[];
+  traceId?: string | null;
+  createdAt?: string;
+  updatedAt?: string;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+}
+
+/** One row of `GET /v1/jobs`. */
+export interface JobSummaryView {
+  id: string;
+  type: string;
+  status: string;
+  createdAt?: string;
+  updatedAt?: string;
+  traceId?: string | null;
+  /** 0..1 overall, when the api reports it. */
+  progress?: number | null;
+}
+
+/** `GET /v1/jobs`. */
+export interface JobListView {
+  items: JobSummaryView[];
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor?: string | null;
+}
+
+export interface DeadLetterView {
+  id: string;
+  jobId: string;
+  jobType: string;
+  step: string;
+  lane?: string;
+  fingerprint: string;
+  error: SerializedError;
+  traceId?: string | null;
+  createdAt: string;
+  replayedAt: string | null;
+  replayAttempt: number | null;
+}
+
+export interface DeadLetterGroupView {
+  fingerprint: string;
+  step: string;
+  errorCode: string;
+  sampleMessage: string;
+  count: number;
+  firstAt: string;
+  lastAt: string;
+}
+
+/** `GET /v1/dead-letters`. */
+export interface DeadLetterListView {
+  items: DeadLetterView[];
+  groups: DeadLetterGroupView[];
+}
+
+/** `data` of a `job.status` event. */
+export interface JobStatusEvent {
+  jobId: string;
+  seq: number;
+  at: string;
+  status: string;
+  result?: unknown;
+  error?: SerializedError | null;
+}
+
+/** `data` of a `step.status` event. */
+export interface StepStatusEvent {
+  jobId: string;
+  seq: number;
+  at: string;
+  step: string;
+  from: string | null;
+  to: string;
+  attempt: number;
+  lane?: string;
+  reason?: string | null;
+  retryAt?: string | null;
+  error?: SerializedError | null;
+}
+
+/** `data` of a `step.progress` event. */
+export interface StepProgressEvent {
+  jobId: string;
+  seq: number;
+  at: string;
+  step: string;
+  attempt: number;
+  /** 0..1 */
+  progress: number;
+}

@@ -1,0 +1,293 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { JobView } from './api.types.mts';
+import { runCli } from './cli.mts';
+import { CapturedStream, openEventStream, sendJson, sendProblem, sseFrame, startStubApi } from './stub-api.testing.mts';
+import type { RecordedRequest, StubApi } from './stub-api.testing.mts';
+
+function job(id: string, status: string, extra: Partial<JobView> = {}): JobView {
+  return {
+    id,
+    type: 'video.process',
+    status,
+    lane: 'fast',
+    stage: { state: status === 'pending' ? 'awaiting_relay' : status, step: status === 'pending' ? 'transcode' : null },
+    steps: [
+      { name: 'transcode', status: status === 'pending' ? 'queued' : 'succeeded', attempt: 1, maxAttempts: 3, lane: 'fast', attempts: [] },
+      { name: 'thumbnail', status: status === 'pending' ? 'pending' : 'succeeded', attempt: status === 'pending' ? 0 : 1, maxAttempts: 3, lane: 'fast', attempts: [] },
+    ],
+    downloads: [],
+    traceId: `trace-${id}`,
+    createdAt: '2025-01-01T10:00:00.000Z',
+    updatedAt: '2025-01-01T10:00:00.000Z',
+    ...extra,
+  };
+}
+
+/** The event stream of a job that runs both steps and ends `status`. */
+function eventsOf(jobId: string, status: string): string {
+  const frames: [string, unknown][] = [
+    ['job.status', { status: 'running' }],
+    ['step.status', { step: 'transcode', from: 'queued', to: 'running', attempt: 1, lane: 'fast' }],
+    ['step.progress', { step: 'transcode', attempt: 1, progress: 0.5 }],
+    ['step.status', { step: 'transcode', from: 'running', to: 'succeeded', attempt: 1, lane: 'fast' }],
+    ['step.status', { step: 'thumbnail', from: 'pending', to: 'running', attempt: 1, lane: 'fast' }],
+    ['step.status', { step: 'thumbnail', from: 'running', to: status === 'completed' ? 'succeeded' : 'dead', attempt: 1, lane: 'fast' }],
+    ['job.status', { status, ...(status === 'failed' ? { error: { code: 'media_invalid', message: 'no frames' } } : {}) }],
+  ];
+  return `retry: 2000\n\n: keepalive\n\n${frames.map(([kind, data], index) => sseFrame(index + 1, kind, { jobId, seq: index + 1, at: 'now', ...(data as object) })).join('')}`;
+}
+
+const DEAD_LETTER = {
+  id: 'dl-1',
+  jobId: 'job-f',
+  jobType: 'video.process',
+  step: 'thumbnail',
+  fingerprint: '0123456789abcdef',
+  error: { code: 'media_invalid', message: 'no frames' },
+  createdAt: 'c1',
+  replayedAt: null,
+  replayAttempt: null,
+};
+
+let api: StubApi;
+let replays = 0;
+let workDir: string;
+
+async function handle(request: RecordedRequest, response: Parameters<Parameters<typeof startStubApi>[0]>[1]): Promise<void> {
+  const route = `${request.method} ${request.path}`;
+  if (route === 'POST /v1/uploads') {
+    return sendJson(response, 201, { id: 'up-1', sizeBytes: request.body.length, contentType: request.headers['content-type'], filename: 'clip.mp4', media: { width: 1280, height: 720, videoCodec: 'h264', durationSeconds: 8 } });
+  }
+  if (route === 'POST /v1/jobs') {
+    const body = JSON.parse(request.body.toString()) as { metadata?: Record<string, string> };
+    if (body.metadata?.['fail'] === 'validation') {
+      return sendProblem(response, 400, 'validation_failed', 'the request is invalid', { errors: [{ field: 'outputs.renditions.0', message: 'Invalid option' }] });
+    }
+    const outcome = body.metadata?.['outcome'];
+    const id = outcome === 'failed' ? 'job-f' : outcome === 'slow' ? 'job-s' : 'job-1';
+    return sendJson(response, 202, job(id, 'pending'), { location: `/v1/jobs/${id}` });
+  }
+  if (route === 'GET /v1/jobs/job-1/events' || route === 'GET /v1/jobs/job-f/events') {
+    openEventStream(response);
+    const id = request.path.split('/')[3] ?? '';
+    return void response.end(eventsOf(id, id === 'job-1' ? 'completed' : 'failed'));
+  }
+  if (route === 'GET /v1/jobs/job-s/events') {
+    // A job that takes its time: the stream stays open with nothing to say.
+    openEventStream(response);
+    return void response.write(': keepalive\n\n');
+  }
+  if (route === 'GET /v1/jobs/job-1') {
+    return sendJson(response, 200, job('job-1', 'completed', { downloads: [{ kind: 'hls_master', url: '/v1/jobs/job-1/files/transcode/master.m3u8' }, { kind: 'poster', url: '/v1/jobs/job-1/files/thumbnails/poster.jpg' }] }));
+  }
+  if (route === 'GET /v1/jobs/job-f') {
+    return sendJson(response, 200, job('job-f', 'failed', { error: { code: 'media_invalid', message: 'no frames' }, stage: { state: 'dead_lettered', step: 'thumbnail', deadLetterId: 'dl-1' } }));
+  }
+  if (route === 'GET /v1/jobs') {
+    return sendJson(response, 200, { items: [{ id: 'job-1', type: 'video.process', status: 'completed', createdAt: 'c', updatedAt: 'u', traceId: 't', progress: 1 }], nextCursor: 'page-2' });
+  }
+  if (route === 'GET /v1/dead-letters') return sendJson(response, 200, { items: [DEAD_LETTER], groups: [] });
+  if (route === 'POST /v1/dead-letters/dl-1/replay') {
+    replays++;
+    return sendJson(response, replays === 1 ? 202 : 200, { ...DEAD_LETTER, replayedAt: 'r1', replayAttempt: 4 });
+  }
+  return sendProblem(response, 404, 'not_found', `no route ${route}`);
+}
+
+before(async () => {
+  api = await startStubApi(handle);
+  workDir = await mkdtemp(join(tmpdir(), 'longhaul-cli-test-'));
+});
+after(async () => {
+  await api.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+async function cli(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new CapturedStream();
+  const stderr = new CapturedStream();
+  const code = await runCli(argv, { stdout, stderr, env: { LONGHAUL_API_URL: api.url, ...env } });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+function requestsTo(route: string): RecordedRequest[] {
+  return api.requests.filter((request) => `${request.method} ${request.path}` === route);
+}
+
+describe('runCli', () => {
+  it('submit FILE --wait streams the upload, submits, follows the events and prints absolute download links', async () => {
+    const file = join(workDir, 'clip.mp4');
+    const content = randomBytes(3 * 1024 * 1024 + 17);
+    await writeFile(file, content);
+    const before = api.requests.length;
+
+    const { code, stdout, stderr } = await cli(['submit', file, '--wait', '--renditions', '720p,360p', '--thumbnails', '3', '--metadata', 'team=video', '--idempotency-key', 'key-1']);
+
+    assert.equal(code, 0, stderr);
+    const [upload, submit] = api.requests.slice(before);
+    assert.equal(upload?.path, '/v1/uploads');
+    assert.equal(upload?.headers['content-length'], String(content.length));
+    assert.equal(upload?.headers['transfer-encoding'], undefined);
+    assert.equal(upload?.headers['content-type'], 'video/mp4');
+    assert.equal(upload?.headers['content-disposition'], 'attachment; filename="clip.mp4"');
+    assert.ok(upload?.body.equals(content), 'the server got the file byte for byte');
+    assert.equal(submit?.path, '/v1/jobs');
+    assert.equal(submit?.headers['idempotency-key'], 'key-1');
+    assert.equal(submit?.headers['content-type'], 'application/json');
+    assert.deepEqual(JSON.parse(submit?.body.toString() ?? ''), {
+      type: 'video.process',
+      source: { uploadId: 'up-1' },
+      outputs: { renditions: ['720p', '360p'], thumbnails: { count: 3 } },
+      metadata: { team: 'video' },
+    });
+
+    assert.match(stdout, /^upload {2}up-1 {2}clip\.mp4 {2}3\.0 MiB {2}1280x720 h264 8\.0s\njob {5}job-1 {2}pending \(fast lane\)\n/);
+    assert.match(stdout, /job job-1 completed\n/);
+    assert.match(stdout, new RegExp(`downloads\\n {2}hls_master {2}${api.url}/v1/jobs/job-1/files/transcode/master\\.m3u8\\n {2}poster {6}${api.url}/v1/jobs/job-1/files/thumbnails/poster\\.jpg\\n$`));
+    // stderr is not a terminal here: plain progress lines.
+    for (const line of ['upload: sending 0%', 'upload: checking 100%', 'upload: done 100%', 'job job-1 submitted; following it', 'transcode: running 50%', 'transcode: succeeded 100%', 'job completed']) {
+      assert.ok(stderr.includes(line), `stderr has "${line}":\n${stderr}`);
+    }
+  });
+
+  it('submit URL sends a url source and a random idempotency key; --json prints one document', async () => {
+    const before = api.requests.length;
+    const { code, stdout } = await cli(['submit', 'https://media.test/a.mp4', '--json', '--webhook', 'https://hooks.test/x', '--email', 'ops@example.test']);
+    assert.equal(code, 0);
+    const requests = api.requests.slice(before);
+    assert.deepEqual(
+      requests.map((request) => request.path),
+      ['/v1/jobs'],
+    );
+    assert.match(String(requests[0]?.headers['idempotency-key']), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.deepEqual(JSON.parse(requests[0]?.body.toString() ?? ''), {
+      type: 'video.process',
+      source: { url: 'https://media.test/a.mp4' },
+      notify: { webhookUrl: 'https://hooks.test/x', email: 'ops@example.test' },
+    });
+    const document = JSON.parse(stdout) as { upload: unknown; idempotencyKey: string; job: JobView };
+    assert.equal(document.upload, null);
+    assert.equal(document.idempotencyKey, requests[0]?.headers['idempotency-key']);
+    assert.equal(document.job.id, 'job-1');
+  });
+
+  it('submit --wait exits 1 when the job fails, and names its dead letter', async () => {
+    const { code, stdout, stderr } = await cli(['submit', 'https://media.test/bad.mp4', '--wait', '--metadata', 'outcome=failed']);
+    assert.equal(code, 1);
+    assert.match(stdout, /job job-f failed\nerror {3}media_invalid: no frames\ndead letter dl-1: longhaul dead-letters replay dl-1\n$/);
+    assert.match(stderr, /thumbnail: dead-lettered/);
+    assert.match(stderr, /job failed: media_invalid: no frames/);
+  });
+
+  it('submit --wait --json prints only the final document on stdout', async () => {
+    const { code, stdout } = await cli(['--json', 'submit', 'https://media.test/a.mp4', '--wait']);
+    assert.equal(code, 0);
+    const document = JSON.parse(stdout) as { job: JobView };
+    assert.equal(document.job.status, 'completed');
+    assert.equal(document.job.downloads?.[0]?.url, `${api.url}/v1/jobs/job-1/files/transcode/master.m3u8`);
+  });
+
+  it('submit --wait stops waiting on Ctrl-C (exit 130) and says how to find the job again', async () => {
+    const interrupt = new AbortController();
+    const stdout = new CapturedStream();
+    const running = runCli(['submit', 'https://media.test/a.mp4', '--wait', '--metadata', 'outcome=slow'], {
+      stdout,
+      stderr: new CapturedStream(),
+      env: { LONGHAUL_API_URL: api.url },
+      signal: interrupt.signal,
+    });
+    while (requestsTo('GET /v1/jobs/job-s/events').length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    interrupt.abort();
+    assert.equal(await running, 130);
+    assert.match(stdout.text, /stopped waiting; the job goes on: longhaul status job-s\n$/);
+  });
+
+  it('refuses a missing file or a bad option before sending anything (exit 2)', async () => {
+    const before = api.requests.length;
+    const missing = await cli(['submit', join(workDir, 'nope.mp4')]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /^longhaul: no such file: .*nope\.mp4\n/);
+    const badCount = await cli(['submit', join(workDir, 'nope.mp4'), '--thumbnails', 'many']);
+    assert.equal(badCount.code, 2);
+    assert.match(badCount.stderr, /--thumbnails must be a whole number/);
+    const badScheme = await cli(['submit', 'ftp://media.test/a.mp4', '--json']);
+    assert.equal(badScheme.code, 2);
+    assert.deepEqual(JSON.parse(badScheme.stdout), { error: { code: 'usage', detail: 'only http and https URLs can be submitted, not "ftp://media.test/a.mp4"' } });
+    assert.equal(api.requests.length, before);
+  });
+
+  it('prints the code, detail and invalid fields of a problem on stderr (exit 1)', async () => {
+    const { code, stdout, stderr } = await cli(['submit', 'https://media.test/a.mp4', '--metadata', 'fail=validation']);
+    assert.equal(code, 1);
+    assert.equal(stdout, '');
+    assert.equal(stderr, 'error: validation_failed: the request is invalid (HTTP 400)\n  outputs.renditions.0: Invalid option\n');
+
+    const json = await cli(['status', 'missing', '--json']);
+    assert.equal(json.code, 1);
+    assert.equal(json.stderr, 'error: not_found: no route GET /v1/jobs/missing (HTTP 404)\n');
+    const document = JSON.parse(json.stdout) as { error: { code: string; status: number; detail: string } };
+    assert.equal(document.error.code, 'not_found');
+    assert.equal(document.error.status, 404);
+  });
+
+  it('says so when the api cannot be reached (exit 1)', async () => {
+    const gone = await startStubApi(() => undefined);
+    await gone.close();
+    const { code, stderr } = await cli(['status', 'job-1', '--api', gone.url]);
+    assert.equal(code, 1);
+    assert.equal(stderr, `error: api_unreachable: cannot reach the api at ${gone.url}: ECONNREFUSED\n`);
+  });
+
+  it('status shows the job; --json gives the view with absolute downloads', async () => {
+    const text = await cli(['status', 'job-1']);
+    assert.equal(text.code, 0);
+    assert.match(text.stdout, /^job {7}job-1\n/);
+    assert.match(text.stdout, /\nsteps\n/);
+    assert.match(text.stdout, new RegExp(`poster {6}${api.url}/v1/jobs/job-1/files/thumbnails/poster\\.jpg\\n$`));
+    const json = JSON.parse((await cli(['status', 'job-1', '--json'])).stdout) as JobView;
+    assert.equal(json.downloads?.[1]?.url, `${api.url}/v1/jobs/job-1/files/thumbnails/poster.jpg`);
+  });
+
+  it('jobs list passes the filters and says how to get the next page', async () => {
+    const { code, stdout } = await cli(['jobs', 'list', '--status', 'completed', '--type', 'video.process', '--limit', '1']);
+    assert.equal(code, 0);
+    const request = requestsTo('GET /v1/jobs').at(-1);
+    assert.equal(request?.query.toString(), 'status=completed&type=video.process&limit=1');
+    assert.match(stdout, /^ID {5}TYPE {11}STATUS {5}PROGRESS/);
+    assert.match(stdout, /next page: longhaul jobs list --status completed --type video\.process --limit 1 --cursor page-2\n$/);
+    await cli(['jobs', 'list', '--cursor', 'page-2']);
+    assert.equal(requestsTo('GET /v1/jobs').at(-1)?.query.toString(), 'cursor=page-2');
+  });
+
+  it('dead-letters list maps its filters to the query; replay tells a first replay from a repeat', async () => {
+    const list = await cli(['dead-letters', 'list', '--job-type', 'video.process', '--error-code', 'media_invalid', '--fingerprint', '0123456789abcdef', '--limit', '20']);
+    assert.equal(list.code, 0);
+    assert.equal(requestsTo('GET /v1/dead-letters').at(-1)?.query.toString(), 'jobType=video.process&errorCode=media_invalid&fingerprint=0123456789abcdef&limit=20');
+    assert.match(list.stdout, /dl-1 {2}job-f {2}thumbnail {2}media_invalid/);
+
+    const first = await cli(['dead-letters', 'replay', 'dl-1', '--json']);
+    assert.equal(first.code, 0);
+    assert.equal((JSON.parse(first.stdout) as { started: boolean }).started, true);
+    const second = await cli(['dead-letters', 'replay', 'dl-1']);
+    assert.equal(second.code, 0);
+    assert.match(second.stdout, /^already replayed at r1 /);
+  });
+
+  it('events prints the stream as lines, or as one JSON array', async () => {
+    const lines = await cli(['events', 'job-1']);
+    assert.equal(lines.code, 0);
+    const printed = lines.stdout.trimEnd().split('\n');
+    assert.equal(printed.length, 7);
+    assert.match(printed[0] ?? '', /^1 {2}job\.status {2}\{"jobId":"job-1"/);
+    const json = await cli(['events', 'job-1', '--json']);
+    const events = JSON.parse(json.stdout) as { id: string; event: string; data: { status?: string } }[];
+    assert.equal(events.length, 7);
+    assert.deepEqual(events.at(-1)?.event, 'job.status');
+    assert.equal(events.at(-1)?.data.status, 'completed');
+  });
+});
