@@ -26,12 +26,36 @@ export default [
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util', 'type:contracts', 'type:data-access'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+            // A browser app (the dashboard) runs none of the libs' code: it may import contracts'
+            // types only (the rule below keeps those imports type-only).
+            { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'] },
             { sourceTag: 'scope:transcoder', onlyDependOnLibsWithTags: ['scope:transcoder', 'scope:shared'] },
             { sourceTag: 'scope:thumbnailer', onlyDependOnLibsWithTags: ['scope:thumbnailer', 'scope:shared'] },
             { sourceTag: 'scope:notifier', onlyDependOnLibsWithTags: ['scope:notifier', 'scope:shared'] },
             { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:shared', 'scope:testing'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The dashboard's modules are loaded by a browser as they are compiled: only its own modules
+    // exist there, named by their compiled file. Anything else (contracts, the DOM's types) only
+    // with `import type`, which compiles to nothing. tools/build checks the compiled output too.
+    files: ['apps/dashboard/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.{1,2}/).*|^\\.{1,2}/.*(?<!\\.js)$',
+              allowTypeImports: true,
+              message: "The browser loads only the dashboard's own modules, as './<name>.js'; import anything else with `import type`.",
+            },
           ],
         },
       ],

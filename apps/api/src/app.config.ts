@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CommonEnvSchema, envFlag, envPort, loadConfig, WebhookEnvSchema } from '@longhaul/config';
+import type { DashboardConfigView } from '@longhaul/contracts';
 import {
   DEFAULT_SOURCE_FETCH_TIMEOUT_MS,
   DEFAULT_SSE_KEEPALIVE_MS,
@@ -94,6 +95,11 @@ export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).exten
   SSE_KEEPALIVE_MS: ms(DEFAULT_SSE_KEEPALIVE_MS, 100),
   /** Time between an event stream's safety re-reads of the job feed, in case a notification was lost. @defaultValue 5000 */
   SSE_REREAD_MS: ms(DEFAULT_SSE_REREAD_MS, 100),
+  /** The Jaeger UI the dashboard links each job's trace to (`<url>/trace/<traceId>`). @defaultValue http://127.0.0.1:16686 */
+  DASHBOARD_JAEGER_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://127.0.0.1:16686')
+    .transform((url) => url.replace(/\/+$/, '')),
 });
 
 export type ApiConfig = z.infer<typeof ApiEnvSchema>;
@@ -139,6 +145,11 @@ export function queuesOptions(config: ApiConfig): QueuesModuleOptions {
 /** The job feed's options (event streams) from the api's config. */
 export function jobFeedOptions(config: ApiConfig): JobFeedModuleOptions {
   return { databaseUrl: config.DATABASE_URL, keepaliveMs: config.SSE_KEEPALIVE_MS, rereadMs: config.SSE_REREAD_MS };
+}
+
+/** What the dashboard reads from `GET /dashboard/config.json`. */
+export function dashboardConfig(config: ApiConfig): DashboardConfigView {
+  return { jaegerUrl: config.DASHBOARD_JAEGER_URL };
 }
 
 /** The intake module's options (uploads, URL sources, the blob store) from the api's config. */

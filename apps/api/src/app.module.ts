@@ -2,7 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { API_SCHEMA, apiMigrations, IntakeModule, JobFeedModule, JobsModule, QueuesModule } from '@longhaul/jobs';
 import { CoreModule } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
-import { intakeOptions, jobFeedOptions, jobsOptions, queuesOptions, type ApiConfig } from './app.config';
+import { dashboardConfig, intakeOptions, jobFeedOptions, jobsOptions, queuesOptions, type ApiConfig } from './app.config';
+import { DASHBOARD_CONFIG, DashboardConfigController } from './http/dashboard-config.controller';
 import { DeadLettersController } from './http/dead-letters.controller';
 import { JobEventsController } from './http/job-events.controller';
 import { JobFilesController } from './http/job-files.controller';
@@ -29,7 +30,8 @@ export class AppModule {
         QueuesModule.forRoot(queuesOptions(config)),
         JobFeedModule.forRoot(jobFeedOptions(config)),
       ],
-      controllers: [JobsController, JobEventsController, JobFilesController, UploadsController, DeadLettersController, QueuesController, WebhookEndpointsController, JobDeliveriesController],
+      controllers: [JobsController, JobEventsController, JobFilesController, UploadsController, DeadLettersController, QueuesController, WebhookEndpointsController, JobDeliveriesController, DashboardConfigController],
+      providers: [{ provide: DASHBOARD_CONFIG, useValue: dashboardConfig(config) }],
     };
   }
 }

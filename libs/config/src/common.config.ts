@@ -21,6 +21,11 @@ export const CommonEnvSchema = z.object({
     .default('127.0.0.1:9092')
     .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'must be host:port')).min(1)),
+  /**
+   * Kafka Connect's REST API, where readiness asks whether the outbox relay (connector
+   * `longhaul-outbox`) runs. @defaultValue http://127.0.0.1:8083
+   */
+  KAFKA_CONNECT_URL: z.url().default('http://127.0.0.1:8083'),
   /** OTLP/HTTP endpoint for traces. @defaultValue http://127.0.0.1:4318 */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().default('http://127.0.0.1:4318'),
   /** Set to `false` to run without exporting traces. @defaultValue true */

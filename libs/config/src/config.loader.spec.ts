@@ -7,6 +7,11 @@ describe('loadConfig', () => {
     const config = loadConfig('api', CommonEnvSchema, {});
     expect(config.KAFKA_BROKERS).toEqual(['127.0.0.1:9092']);
     expect(config.LONGHAUL_TRACING).toBe(true);
+    expect(config.KAFKA_CONNECT_URL).toBe('http://127.0.0.1:8083');
+  });
+
+  it('refuses a Kafka Connect address that is not a URL', () => {
+    expect(() => loadConfig('api', CommonEnvSchema, { KAFKA_CONNECT_URL: '127.0.0.1:8083' })).toThrow(/KAFKA_CONNECT_URL/);
   });
 
   it('names every bad variable in one error with a stable code', () => {

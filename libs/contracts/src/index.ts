@@ -10,6 +10,7 @@ export * from './jobs/queue.view';
 export * from './jobs/job-feed.view';
 export * from './jobs/job-list.view';
 export * from './jobs/list-jobs.dto';
+export * from './dashboard/dashboard-config.view';
 export * from './notifications/notification-event';
 export * from './notifications/notify-targets';
 export * from './notifications/webhook-endpoint.dto';

@@ -3,9 +3,17 @@ import { Reliability1764500000001 } from './migrations/1764500000001-reliability
 import { MediaIntake1764600000001 } from './migrations/1764600000001-media-intake.migration';
 import { JobFeed1764700000001 } from './migrations/1764700000001-job-feed.migration';
 import { Notifications1764700000002 } from './migrations/1764700000002-notifications.migration';
+import { OutboxRelayPosition1764800000001 } from './migrations/1764800000001-outbox-relay-position.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
 
 /** The api's migrations, oldest first. */
-export const apiMigrations = [ApiSchema1764400000001, Reliability1764500000001, MediaIntake1764600000001, JobFeed1764700000001, Notifications1764700000002];
+export const apiMigrations = [
+  ApiSchema1764400000001,
+  Reliability1764500000001,
+  MediaIntake1764600000001,
+  JobFeed1764700000001,
+  Notifications1764700000002,
+  OutboxRelayPosition1764800000001,
+];

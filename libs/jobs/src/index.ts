@@ -36,3 +36,4 @@ export * from './notifications/notifications.options';
 export * from './notifications/webhook-endpoints.service';
 export * from './notifications/job-deliveries.service';
 export * from './notifications/delivery-projection.service';
+export * from './jobs.metrics';

@@ -1,7 +1,8 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import type { Registry } from 'prom-client';
 import { EffectLedger, type DataSource } from '@longhaul/persistence';
 import { BLOB_STORE } from '@longhaul/storage';
-import { DATA_SOURCE, LOGGER } from '@longhaul/platform';
+import { DATA_SOURCE, LOGGER, METRICS_REGISTRY } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { API_SCHEMA } from './api.migrations';
 import { CancelJobService } from './cancel-job/cancel-job.service';
@@ -47,13 +48,13 @@ export class JobsModule {
         { provide: JOBS_OPTIONS, useValue: options },
         {
           provide: SAGA_DEPS,
-          inject: [LOGGER],
-          useFactory: (logger: Logger): JobSagaDeps => {
+          inject: [LOGGER, METRICS_REGISTRY],
+          useFactory: (logger: Logger, registry: Registry): JobSagaDeps => {
             const sagaLogger = logger.child({ component: 'saga' });
             const ledger = new EffectLedger(API_SCHEMA, options.effectLedger);
-            const transitions = new JobTransitions(sagaLogger, ledger);
+            const transitions = new JobTransitions(sagaLogger, ledger, registry);
             const dispatcher = new StepDispatcher();
-            return { logger: sagaLogger, ledger, transitions, dispatcher, failures: new StepFailureHandler(transitions, dispatcher) };
+            return { logger: sagaLogger, ledger, transitions, dispatcher, failures: new StepFailureHandler(transitions, dispatcher, Math.random, registry) };
           },
         },
         {

@@ -1,5 +1,6 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
+import { Registry } from 'prom-client';
 import type { EventType } from '@longhaul/contracts';
 import { deadLetterTopic, ErrorCodes } from '@longhaul/contracts';
 import { inTransaction, type DataSource, type Sql } from '@longhaul/persistence';
@@ -8,6 +9,7 @@ import { publishDeadLetter } from './dead-letter.publisher';
 import { recordInInbox } from './inbox.repository';
 import type { InboundEvent } from './inbound-event';
 import { decodeMessage } from './message.decoder';
+import { messagingMetrics, type MessagingMetrics } from './messaging.metrics';
 import { ensureTopics } from './topic.provisioner';
 
 /** Handles one event inside the transaction that also records it in the inbox. */
@@ -32,6 +34,11 @@ export interface EventConsumerOptions {
    * dead-lettered as poison (`handler_failed`) so its partition moves on. @defaultValue 5
    */
   maxHandlerAttempts?: number;
+  /**
+   * The process's metrics registry: dead-lettered messages are counted there, and the group is
+   * listed for lag sampling while the consumer runs. @defaultValue a private registry nobody serves
+   */
+  registry?: Registry;
 }
 
 /** Counters a consumer keeps, for logs and metrics. */
@@ -59,9 +66,11 @@ export class EventConsumer {
   private readonly tracer = trace.getTracer('longhaul.messaging');
   /** Failed handling attempts per message (`topic/partition/offset`), for poison isolation. */
   private readonly failures = new Map<string, number>();
+  private readonly metrics: MessagingMetrics;
 
   constructor(private readonly options: EventConsumerOptions) {
     this.log = options.logger.child({ component: 'consumer', group: options.groupId });
+    this.metrics = messagingMetrics(options.registry ?? new Registry());
   }
 
   async start(): Promise<void> {
@@ -88,10 +97,12 @@ export class EventConsumer {
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 3,
       eachMessage: (payload) => this.onMessage(payload),
     });
+    this.metrics.consuming(groupId, topics);
     this.log.info({ topics }, 'consumer started');
   }
 
   async stop(): Promise<void> {
+    this.metrics.stopped(this.options.groupId);
     await this.consumer?.disconnect().catch((error: unknown) => this.log.warn({ err: error }, 'consumer disconnect failed'));
     await this.producer?.disconnect().catch(() => undefined);
     this.consumer = null;
@@ -104,6 +115,7 @@ export class EventConsumer {
     if (!decoded.ok) {
       await publishDeadLetter(this.producer!, topic, partition, message, decoded);
       this.stats.deadLettered += 1;
+      this.metrics.dlqMessages.inc({ topic: deadLetterTopic(topic), code: decoded.code });
       this.log.warn(
         { topic, partition, offset: message.offset, event_id: decoded.eventId, code: decoded.code, reason: decoded.message },
         'message dead-lettered',
@@ -139,6 +151,7 @@ export class EventConsumer {
         await publishDeadLetter(this.producer!, topic, partition, message, reason);
         this.failures.delete(where);
         this.stats.deadLettered += 1;
+        this.metrics.dlqMessages.inc({ topic: deadLetterTopic(topic), code: reason.code });
         this.log.error({ err: error, event_id: event.id, job_id: event.key, type: event.type, code: reason.code }, 'poison event dead-lettered');
         return;
       }

@@ -8,3 +8,8 @@ export * from './dead-letter.publisher';
 export * from './event-consumer';
 export type { Kafka } from 'kafkajs';
 export * from './consumer.lifecycle';
+export * from './consumer-lag';
+export * from './consumer-lag.reader';
+export * from './consumer-lag.sampler';
+export * from './kafka-admin.session';
+export * from './messaging.metrics';

@@ -8,3 +8,4 @@ export * from './deliveries/delivery.planner';
 export * from './webhooks/webhook-body.builder';
 export * from './webhooks/webhook-response.policy';
 export * from './email/email.templates';
+export * from './notifications.metrics';

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Registry } from 'prom-client';
 import { Topics } from '@longhaul/contracts';
 import { ConsumerLifecycle, EventConsumer, type Kafka } from '@longhaul/messaging';
 import { EffectLedger, type DataSource } from '@longhaul/persistence';
-import { DATA_SOURCE, KAFKA, LOGGER } from '@longhaul/platform';
+import { DATA_SOURCE, KAFKA, LOGGER, METRICS_REGISTRY } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { lifecycleHandlers } from './lifecycle-event.handler';
 import { NOTIFICATIONS_OPTIONS, type NotificationsOptions } from './notifications.options';
@@ -19,6 +20,7 @@ export class NotifierService extends ConsumerLifecycle {
     @Inject(KAFKA) kafka: Kafka,
     @Inject(LOGGER) logger: Logger,
     @Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions,
+    @Inject(METRICS_REGISTRY) registry: Registry,
   ) {
     super(
       new EventConsumer({
@@ -29,6 +31,7 @@ export class NotifierService extends ConsumerLifecycle {
         topics: [Topics.jobLifecycle],
         schema: NOTIFIER_SCHEMA,
         handlers: lifecycleHandlers(logger.child({ component: 'notifications' }), new EffectLedger(NOTIFIER_SCHEMA, options.effectLedger)),
+        registry,
       }),
     );
   }

@@ -46,3 +46,34 @@ export function dropOutboxTableSql(schema: string): string[] {
     `DROP TABLE IF EXISTS "${schema}".outbox`,
   ];
 }
+
+/**
+ * DDL that lets a service tell which of its outbox rows the relay has not confirmed yet, for the
+ * relay-lag metric; each service's migration applies it to its own schema.
+ *
+ * In:  the owning schema name; `<schema>.outbox` exists ({@link createOutboxTableSql}).
+ * Out: `<schema>.outbox.wal_lsn bigint`: the WAL insert position when the row was inserted, in
+ *      bytes from `0/0` (`pg_current_wal_insert_lsn()`), filled by the column default so the
+ *      insert statement and its cost stay as they were; NULL on rows written before this
+ *      migration, which count as relayed. A partial index on it keeps "the oldest row past the
+ *      relay's confirmed position" one index probe away, however large the table grows.
+ *
+ * The column is a plain `bigint`, not `pg_lsn`: the connector maps every column of the row it
+ * relays, and `bigint` is a type every Debezium release knows. The EventRouter ignores it either
+ * way: the message value is the `payload` column and the headers are the columns named in
+ * `table.fields.additional.placement` (`infra/debezium/longhaul-outbox.connector.json`).
+ */
+export function outboxRelayPositionSql(schema: string): string[] {
+  return [
+    // Added without a default first: a volatile default would rewrite the table and stamp every
+    // old row with the position of the migration, as if none of them had been relayed yet.
+    `ALTER TABLE "${schema}".outbox ADD COLUMN wal_lsn bigint`,
+    `ALTER TABLE "${schema}".outbox ALTER COLUMN wal_lsn SET DEFAULT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint`,
+    `CREATE INDEX outbox_wal_lsn_idx ON "${schema}".outbox (wal_lsn) WHERE wal_lsn IS NOT NULL`,
+  ];
+}
+
+/** Reverses {@link outboxRelayPositionSql}. */
+export function revertOutboxRelayPositionSql(schema: string): string[] {
+  return [`DROP INDEX IF EXISTS "${schema}".outbox_wal_lsn_idx`, `ALTER TABLE "${schema}".outbox DROP COLUMN IF EXISTS wal_lsn`];
+}

@@ -10,11 +10,44 @@ export interface Sql {
   rows<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs a statement and returns how many rows it changed. */
   execute(text: string, params?: unknown[]): Promise<number>;
+  /**
+   * Runs `effect` once what was done on this connection is durable: after the commit inside
+   * {@link inTransaction} (never, if it rolls back), at once elsewhere. Use {@link afterCommit},
+   * which also serves test doubles that leave this out.
+   */
+  afterCommit?(effect: () => void): void;
 }
 
-/** Adapts a TypeORM query runner to {@link Sql}. */
-export function sqlFromQueryRunner(runner: QueryRunner): Sql {
+/**
+ * Runs `effect` after `sql`'s transaction commits, or at once when there is none. For effects
+ * outside the database that must not count a change that rolls back and is then redone (a
+ * metric counting finished jobs, for one); an effect that throws is ignored, since the commit
+ * has already happened.
+ */
+export function afterCommit(sql: Sql, effect: () => void): void {
+  if (sql.afterCommit) sql.afterCommit(effect);
+  else runQuietly(effect);
+}
+
+/** Runs `effect`, ignoring what it throws. */
+export function runQuietly(effect: () => void): void {
+  try {
+    effect();
+  } catch {
+    // An after-commit effect never turns a committed change into a failure.
+  }
+}
+
+/**
+ * Adapts a TypeORM query runner to {@link Sql}. `onCommit` collects after-commit effects for a
+ * transaction; without it they run at once.
+ */
+export function sqlFromQueryRunner(runner: QueryRunner, onCommit?: Array<() => void>): Sql {
   return {
+    afterCommit(effect: () => void): void {
+      if (onCommit) onCommit.push(effect);
+      else runQuietly(effect);
+    },
     async rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
       const result = await runner.query(text, params, true);
       return result.records as T[];

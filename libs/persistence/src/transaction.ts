@@ -1,17 +1,20 @@
 import type { DataSource } from 'typeorm';
-import { sqlFromQueryRunner, type Sql } from './sql.executor';
+import { runQuietly, sqlFromQueryRunner, type Sql } from './sql.executor';
 
 /**
  * Runs `work` in one Postgres transaction (READ COMMITTED) and commits when it resolves; any
- * throw rolls everything back. The connection returns to the pool either way.
+ * throw rolls everything back. The connection returns to the pool either way. Effects handed to
+ * `sql.afterCommit` run after the commit, and not at all after a rollback.
  */
 export async function inTransaction<T>(dataSource: DataSource, work: (sql: Sql) => Promise<T>): Promise<T> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
+  const onCommit: Array<() => void> = [];
   try {
     await runner.startTransaction();
-    const result = await work(sqlFromQueryRunner(runner));
+    const result = await work(sqlFromQueryRunner(runner, onCommit));
     await runner.commitTransaction();
+    for (const effect of onCommit) runQuietly(effect);
     return result;
   } catch (error) {
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);

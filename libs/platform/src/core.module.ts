@@ -1,11 +1,16 @@
 import { hostname } from 'node:os';
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { CommonEnv } from '@longhaul/config';
-import { createKafka } from '@longhaul/messaging';
+import { createKafka, KafkaAdminSession, type Kafka } from '@longhaul/messaging';
+import { OutboxRelay, RelayConnectorClient } from '@longhaul/outbox';
 import { createDataSource, runMigrations, type DataSource, type MigrationInterface } from '@longhaul/persistence';
-import type { Logger } from '@longhaul/telemetry';
+import { createMetricsRegistry, type Logger } from '@longhaul/telemetry';
 import { HealthController } from './health.controller';
-import { DATA_SOURCE, KAFKA, LOGGER, SERVICE_INFO, type ServiceInfo } from './service.tokens';
+import { MetricsController } from './metrics/metrics.controller';
+import { ServiceMetricsService } from './metrics/service-metrics.service';
+import { kafkaCheck, postgresCheck, relayCheck } from './readiness/readiness.checks';
+import { READINESS_TIMEOUT_MS, ReadinessProbe } from './readiness/readiness.probe';
+import { DATA_SOURCE, KAFKA, KAFKA_ADMIN, LOGGER, METRICS_REGISTRY, READINESS, SERVICE_INFO, type ServiceInfo } from './service.tokens';
 
 /** Options of {@link CoreModule.forRoot}. */
 export interface CoreModuleOptions {
@@ -22,7 +27,9 @@ const ON_SHUTDOWN = Symbol('longhaul.onShutdown');
 
 /**
  * What every service needs, provided globally: its logger, a data source on its own schema
- * (migrated before anything else starts), a Kafka client, and the health endpoints.
+ * (migrated before anything else starts), a Kafka client, its metrics registry (served on
+ * `GET /metrics`, with consumer and relay lag sampled in the background), and the health
+ * endpoints (`/readyz` checks Postgres, Kafka and the relay).
  */
 @Module({})
 export class CoreModule implements OnApplicationShutdown {
@@ -40,7 +47,7 @@ export class CoreModule implements OnApplicationShutdown {
     return {
       module: CoreModule,
       global: true,
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
       providers: [
         { provide: SERVICE_INFO, useValue: info },
         { provide: ON_SHUTDOWN, useValue: options.onShutdown ?? (async () => undefined) },
@@ -65,8 +72,25 @@ export class CoreModule implements OnApplicationShutdown {
           provide: KAFKA,
           useFactory: () => createKafka({ brokers: options.config.KAFKA_BROKERS, clientId: info.instanceId, logger: options.logger }),
         },
+        { provide: METRICS_REGISTRY, useFactory: () => createMetricsRegistry({ service: options.service }) },
+        {
+          provide: KAFKA_ADMIN,
+          inject: [KAFKA],
+          useFactory: (kafka: Kafka) => new KafkaAdminSession(kafka, READINESS_TIMEOUT_MS),
+        },
+        {
+          provide: READINESS,
+          inject: [DATA_SOURCE, KAFKA_ADMIN],
+          useFactory: (dataSource: DataSource, kafkaAdmin: KafkaAdminSession) =>
+            new ReadinessProbe([
+              postgresCheck(dataSource),
+              kafkaCheck(kafkaAdmin),
+              relayCheck(new RelayConnectorClient(options.config.KAFKA_CONNECT_URL, OutboxRelay.connector)),
+            ]),
+        },
+        ServiceMetricsService,
       ],
-      exports: [SERVICE_INFO, LOGGER, DATA_SOURCE, KAFKA],
+      exports: [SERVICE_INFO, LOGGER, DATA_SOURCE, KAFKA, METRICS_REGISTRY, KAFKA_ADMIN, READINESS],
     };
   }
 

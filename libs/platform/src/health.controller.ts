@@ -1,15 +1,19 @@
-import { Controller, Get, HttpCode, Inject, ServiceUnavailableException } from '@nestjs/common';
-import { withConnection, type DataSource } from '@longhaul/persistence';
-import { DATA_SOURCE, SERVICE_INFO, type ServiceInfo } from './service.tokens';
+import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { ReadinessReport } from './readiness/readiness.check';
+import type { ReadinessProbe } from './readiness/readiness.probe';
+import { READINESS, SERVICE_INFO, type ServiceInfo } from './service.tokens';
 
 /**
- * `/healthz`: the process is alive. `/readyz`: it can do its work — Postgres answers.
- * Orchestrators restart on the first and route traffic on the second.
+ * `/healthz`: the process is alive. `/readyz`: it can do its work — Postgres answers, Kafka
+ * answers, and the relay that carries its outbox to Kafka runs. Orchestrators restart on the
+ * first and route traffic on the second; a service that is not ready keeps running and becomes
+ * ready again by itself once its dependencies are back.
  */
 @Controller()
 export class HealthController {
   constructor(
-    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(READINESS) private readonly readiness: ReadinessProbe,
     @Inject(SERVICE_INFO) private readonly info: ServiceInfo,
   ) {}
 
@@ -19,13 +23,13 @@ export class HealthController {
     return { status: 'ok', service: this.info.name, instance: this.info.instanceId };
   }
 
+  /** 200 with every check when all pass, else 503 with the same body, saying which failed and why. */
   @Get('readyz')
-  async ready(): Promise<{ status: 'ready'; checks: Record<string, 'ok'> }> {
-    try {
-      await withConnection(this.dataSource, (sql) => sql.rows('SELECT 1'));
-    } catch (error) {
-      throw new ServiceUnavailableException({ status: 'not_ready', checks: { postgres: (error as Error).message } });
-    }
-    return { status: 'ready', checks: { postgres: 'ok' } };
+  async ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessReport> {
+    const report = await this.readiness.report();
+    // Answered here rather than thrown: a dependency being down is not an error of this request,
+    // and a probe every few seconds must not log one.
+    response.status(report.status === 'ready' ? 200 : 503).setHeader('Cache-Control', 'no-store');
+    return report;
   }
 }

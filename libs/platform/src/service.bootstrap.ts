@@ -1,7 +1,10 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Registry } from 'prom-client';
 import type { Logger } from '@longhaul/telemetry';
+import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { PinoNestLogger } from './pino-nest.logger';
+import { METRICS_REGISTRY } from './service.tokens';
 
 /** Options of {@link bootstrapService}. */
 export interface BootstrapOptions {
@@ -25,6 +28,8 @@ export async function bootstrapService(options: BootstrapOptions): Promise<INest
   });
   // Do not advertise the framework to every client.
   (app.getHttpAdapter().getInstance() as { disable?: (setting: string) => void }).disable?.('x-powered-by');
+  // First, so every request is measured, also those the app's own middleware refuses.
+  app.use(httpMetricsMiddleware(app.get<Registry>(METRICS_REGISTRY)));
   options.configure?.(app);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.listen(options.port, options.host);

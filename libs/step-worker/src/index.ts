@@ -3,6 +3,7 @@ export * from './step-worker.options';
 export * from './step-worker.config';
 export * from './step-worker.migration';
 export * from './step-worker-reliability.migration';
+export * from './step-worker-outbox-relay.migration';
 export * from './step-worker.module';
 export * from './step-worker.service';
 export * from './step-request.handler';

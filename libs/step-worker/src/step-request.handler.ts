@@ -44,7 +44,9 @@ export function createStepRequestHandler(deps: StepRequestHandlerDeps): EventHan
       jobId: request.jobId,
       lane: deps.lane,
       payload: request,
-      traceparent: event.traceparent,
+      // The consume span's context: the attempt's run, minutes later, hangs under the message
+      // that queued it, so the trace shows the hand-off from Kafka to the work queue.
+      traceparent: currentTraceparent() ?? event.traceparent,
       deadlineMs: deps.deadlineMs,
     });
     if (inserted) await deps.publisher.queued(sql, request, deps.lane, currentTraceparent() ?? event.traceparent);

@@ -1,11 +1,19 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { Registry } from 'prom-client';
 import { EventTypes, Topics, type StepRequestedV1 } from '@longhaul/contracts';
 import { EventConsumer, type Kafka } from '@longhaul/messaging';
 import { EffectLedger, type DataSource } from '@longhaul/persistence';
-import { DATA_SOURCE, KAFKA, LOGGER, SERVICE_INFO, type ServiceInfo } from '@longhaul/platform';
-import { contextFromTraceparent, currentTraceparent, SpanAttributes, SpanNames, type Logger } from '@longhaul/telemetry';
-import { WorkQueueRepository, WorkQueueRunner, type RunContext, type WorkItem } from '@longhaul/work-queue';
+import { DATA_SOURCE, KAFKA, LOGGER, METRICS_REGISTRY, SERVICE_INFO, type ServiceInfo } from '@longhaul/platform';
+import { contextFromTraceparent, currentTraceparent, MetricSampler, SpanAttributes, SpanNames, type Logger } from '@longhaul/telemetry';
+import {
+  WorkQueueRepository,
+  WorkQueueRunner,
+  WorkQueueSampler,
+  workQueueMetrics,
+  type RunContext,
+  type WorkItem,
+} from '@longhaul/work-queue';
 import { createCancelJobHandler } from './cancel-job.handler';
 import { CancelledJobsRepository } from './cancelled-jobs.repository';
 import { STEP_EXECUTOR, type StepExecutor } from './step-executor';
@@ -17,6 +25,11 @@ import { STEP_WORKER_OPTIONS, type StepWorkerLaneOptions, type StepWorkerOptions
 export const WORK_ITEM_SUCCEEDED_EFFECT = 'work_item.succeeded';
 
 type Outcome = { result: Record<string, unknown>; traceparent: string | null };
+
+/** Time between two samples of the queue gauges (depth, running, oldest queued age). */
+const QUEUE_SAMPLE_MS = 5_000;
+/** Longest one queue sample may take. */
+const QUEUE_SAMPLE_TIMEOUT_MS = 3_000;
 
 /** One lane at work: its consumer fills the queue with the lane's items, its runner drains them. */
 interface LaneWorker {
@@ -38,6 +51,7 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
   private readonly control: EventConsumer;
   private readonly publisher: StepResultPublisher;
   private readonly ledger: EffectLedger;
+  private readonly queueGauges: MetricSampler;
   private readonly tracer = trace.getTracer('longhaul.step-worker');
 
   constructor(
@@ -47,6 +61,7 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
     @Inject(KAFKA) private readonly kafka: Kafka,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SERVICE_INFO) private readonly info: ServiceInfo,
+    @Inject(METRICS_REGISTRY) private readonly registry: Registry,
   ) {
     if (options.lanes.length === 0) throw new Error('a step worker needs at least one lane');
     const queue = new WorkQueueRepository(info.schema);
@@ -62,12 +77,23 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
       topics: [Topics.jobControl],
       schema: info.schema,
       handlers: { [EventTypes.CancelJobV1]: createCancelJobHandler(queue, cancelledJobs, logger) },
+      registry,
+    });
+    const gauges = new WorkQueueSampler(dataSource, info.schema, options.lanes.map((l) => l.lane), workQueueMetrics(registry));
+    this.queueGauges = new MetricSampler({
+      name: 'work-queue',
+      intervalMs: QUEUE_SAMPLE_MS,
+      timeoutMs: QUEUE_SAMPLE_TIMEOUT_MS,
+      sample: () => gauges.sample(),
+      onFailure: () => gauges.clear(),
+      logger: logger.child({ component: 'metrics' }),
     });
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await Promise.all([this.control.start(), ...this.lanes.map((l) => l.consumer.start())]);
     for (const { runner } of this.lanes) runner.start();
+    this.queueGauges.start();
     this.logger.info(
       { step: this.options.step, lanes: this.options.lanes.map(({ lane, topics, concurrency, budgetMs }) => ({ lane, topics, concurrency, budgetMs })) },
       'step worker started',
@@ -81,6 +107,7 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
   async beforeApplicationShutdown(): Promise<void> {
     await Promise.all([this.control.stop(), ...this.lanes.map((l) => l.consumer.stop())]);
     await Promise.all(this.lanes.map((l) => l.runner.stop(this.options.shutdownGraceMs)));
+    await this.queueGauges.stop();
   }
 
   private laneWorker(lane: StepWorkerLaneOptions, queue: WorkQueueRepository, cancelledJobs: CancelledJobsRepository): LaneWorker {
@@ -95,6 +122,7 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
       handlers: {
         [options.requestType]: createStepRequestHandler({ queue, cancelledJobs, publisher, lane: lane.lane, deadlineMs: options.deadlineMs, logger }),
       },
+      registry: this.registry,
     });
     const runner = new WorkQueueRunner<Outcome>({
       dataSource: this.dataSource,
@@ -107,6 +135,7 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
       leaseMs: options.leaseMs,
       pollMs: options.pollMs,
       progressMs: options.progressIntervalMs,
+      registry: this.registry,
       onClaimed: async (sql, item) => {
         await publisher.started(sql, request(item), item.traceparent);
       },

@@ -21,4 +21,5 @@ export const SpanNames = {
   consume: (topic: string) => `${topic} process`,
   stepRun: (step: string) => `step ${step}`,
   deliver: (channel: string) => `deliver ${channel}`,
+  dispatch: (step: string) => `dispatch ${step}`,
 } as const;

@@ -37,7 +37,8 @@ export function startTelemetry(options: TelemetryOptions): () => Promise<void> {
   const unregister = registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)/.test(req.url ?? '') }),
+      // Probes and scrapes arrive every few seconds and would bury the job traces.
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)(\?|$)/.test(req.url ?? '') }),
       new PgInstrumentation({ requireParentSpan: true }),
     ],
   });

@@ -19,6 +19,8 @@ export interface StartFleetOptions {
   members: readonly FleetMember[];
   /** Extra environment for every member. */
   env?: Record<string, string>;
+  /** What each member must pass before it counts as started (`ServiceProcessOptions.readyChecks`). @defaultValue every check */
+  readyChecks?: readonly string[];
 }
 
 /** Several instances of the Longhaul services running against one stack. */
@@ -50,7 +52,15 @@ export async function startFleet(options: StartFleetOptions): Promise<ServiceFle
   const env = { LOG_LEVEL: 'info', ...stackEnv(options.stack), ...options.env };
   const fleet = new ServiceFleet(
     options.members.map(
-      (member, index) => new ServiceProcess({ app: member.app, instance: member.instance, port: options.basePort + index, env, logDir: options.logDir }),
+      (member, index) =>
+        new ServiceProcess({
+          app: member.app,
+          instance: member.instance,
+          port: options.basePort + index,
+          env,
+          logDir: options.logDir,
+          readyChecks: options.readyChecks,
+        }),
     ),
   );
   try {

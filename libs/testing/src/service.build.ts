@@ -7,7 +7,8 @@ let built = false;
 /**
  * Compiles the services into `dist/` (`tools/build`), once per process, so every process a test or
  * a benchmark starts runs the current sources the way `nx serve` runs them: compiled ahead, with
- * nothing preloaded. Takes about half a second.
+ * nothing preloaded. The build of every app includes the web dashboard the api serves. Takes
+ * about half a second.
  */
 export function ensureServicesBuilt(): void {
   if (built) return;

@@ -28,6 +28,7 @@ export function stackEnv(stack: StackInfo): Record<string, string> {
     OTEL_EXPORTER_OTLP_ENDPOINT: stack.otlpHttpUrl,
     SMTP_HOST: stack.smtpHost,
     SMTP_PORT: String(stack.smtpPort),
+    KAFKA_CONNECT_URL: stack.connectUrl,
   };
 }
 

@@ -1,7 +1,11 @@
-import { stepWorkerReliabilityMigration, stepWorkerSchemaMigration } from '@longhaul/step-worker';
+import { stepWorkerOutboxRelayMigration, stepWorkerReliabilityMigration, stepWorkerSchemaMigration } from '@longhaul/step-worker';
 
 /** The schema the thumbnailer owns. */
 export const THUMBNAILER_SCHEMA = 'thumbnailer';
 
 /** The thumbnailer's migrations, oldest first. */
-export const thumbnailerMigrations = [stepWorkerSchemaMigration(THUMBNAILER_SCHEMA), stepWorkerReliabilityMigration(THUMBNAILER_SCHEMA)];
+export const thumbnailerMigrations = [
+  stepWorkerSchemaMigration(THUMBNAILER_SCHEMA),
+  stepWorkerReliabilityMigration(THUMBNAILER_SCHEMA),
+  stepWorkerOutboxRelayMigration(THUMBNAILER_SCHEMA),
+];

@@ -1,7 +1,11 @@
-import { stepWorkerReliabilityMigration, stepWorkerSchemaMigration } from '@longhaul/step-worker';
+import { stepWorkerOutboxRelayMigration, stepWorkerReliabilityMigration, stepWorkerSchemaMigration } from '@longhaul/step-worker';
 
 /** The schema the transcoder owns. */
 export const TRANSCODER_SCHEMA = 'transcoder';
 
 /** The transcoder's migrations, oldest first. */
-export const transcoderMigrations = [stepWorkerSchemaMigration(TRANSCODER_SCHEMA), stepWorkerReliabilityMigration(TRANSCODER_SCHEMA)];
+export const transcoderMigrations = [
+  stepWorkerSchemaMigration(TRANSCODER_SCHEMA),
+  stepWorkerReliabilityMigration(TRANSCODER_SCHEMA),
+  stepWorkerOutboxRelayMigration(TRANSCODER_SCHEMA),
+];

@@ -5,3 +5,5 @@ export * from './work-queue-runner.options';
 export * from './work-queue.runner';
 export * from './run-abort.reasons';
 export * from './run-outcome.policy';
+export * from './work-queue.metrics';
+export * from './work-queue.sampler';

@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { Lane, LonghaulError } from '@longhaul/contracts';
 import type { DataSource, Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
@@ -38,6 +39,11 @@ export interface WorkQueueRunnerOptions<R> {
   /** Idle polling interval. @defaultValue 200 */
   pollMs?: number;
   logger: Logger;
+  /**
+   * The process's metrics registry, where each finished run's duration is observed
+   * (`longhaul_step_duration_seconds`). @defaultValue a private registry nobody serves
+   */
+  registry?: Registry;
   /** Runs in the claim's transaction (e.g. to publish `StepStarted`). */
   onClaimed?: (sql: Sql, item: WorkItem) => Promise<void>;
   /** The work. Must stop promptly when `run.signal` aborts. */

@@ -10,6 +10,15 @@ export type WorkItemOutcome =
   /** A fast-lane run passed its budget; `error` says so (code `step_over_budget`). */
   | { status: 'demoted'; error: unknown };
 
+/** One lane's open items, for the queue gauges. */
+export interface LaneQueueFigures {
+  lane: Lane;
+  queued: number;
+  running: number;
+  /** Age in seconds of the oldest queued item; 0 when none is queued. */
+  oldestQueuedSeconds: number;
+}
+
 interface WorkItemRow {
   id: string;
   dedupe_key: string;
@@ -162,5 +171,22 @@ export class WorkQueueRepository {
       [lane ?? null],
     );
     return { queued: Number(row?.queued ?? 0), running: Number(row?.running ?? 0) };
+  }
+
+  /** Per lane with open items: how many are queued and running, and how old the oldest queued one is. */
+  async laneFigures(sql: Sql): Promise<LaneQueueFigures[]> {
+    const rows = await sql.rows<{ lane: Lane; queued: string; running: string; oldest_queued_s: string | number }>(
+      `SELECT lane,
+              count(*) FILTER (WHERE status = 'queued') AS queued,
+              count(*) FILTER (WHERE status = 'running') AS running,
+              COALESCE(extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'queued')), 0)::float8 AS oldest_queued_s
+         FROM ${this.table} WHERE status IN ('queued', 'running') GROUP BY lane`,
+    );
+    return rows.map((row) => ({
+      lane: row.lane,
+      queued: Number(row.queued),
+      running: Number(row.running),
+      oldestQueuedSeconds: Math.max(0, Number(row.oldest_queued_s)),
+    }));
   }
 }

@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import type { DataSource, Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
 import type { RunContext, WorkQueueRunnerOptions } from './work-queue-runner.options';
@@ -161,6 +162,27 @@ describe('WorkQueueRunner', () => {
   });
   afterEach(async () => {
     await runner?.stop(0);
+  });
+
+  it('measures how long each run took, by how it ended', async () => {
+    const registry = new Registry();
+    start({ registry, execute: async () => ({ done: true }) });
+    await until(() => db.status === 'succeeded');
+    await until(() => log.messages().includes('debug: work item finished'));
+    await runner!.stop(0);
+    const text = await registry.metrics();
+    expect(text).toContain('longhaul_step_duration_seconds_count{step="transcode",lane="fast",outcome="succeeded"} 1');
+    expect(text).toContain('longhaul_step_duration_seconds_bucket{le="14400",step="transcode",lane="fast",outcome="succeeded"} 1');
+  });
+
+  it('labels a run whose job was cancelled as cancelled', async () => {
+    const registry = new Registry();
+    start({ registry, execute: untilAborted({}) });
+    await until(() => db.status === 'running');
+    db.status = 'cancelled';
+    await until(() => log.messages().includes('info: work item cancelled'));
+    await runner!.stop(0);
+    expect(await registry.metrics()).toContain('longhaul_step_duration_seconds_count{step="transcode",lane="fast",outcome="cancelled"} 1');
   });
 
   it('stops a cancelled job on its next heartbeat and records nothing', async () => {

@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import { ErrorCodes, LonghaulError } from '@longhaul/contracts';
 import { inTransaction, withConnection, type Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
@@ -6,6 +7,7 @@ import { LeaseLostError, OverBudgetError, RunCancelledError, ShutdownError } fro
 import { heartbeatIntervalMs, outcomeOfFailedRun, verdictOfMissedFence, type LeaseVerdict } from './run-outcome.policy';
 import type { Lease, WorkItem } from './work-item';
 import type { WorkQueueRunnerOptions } from './work-queue-runner.options';
+import { workQueueMetrics, type StepRunOutcome, type WorkQueueMetrics } from './work-queue.metrics';
 import { WorkQueueRepository } from './work-queue.repository';
 
 /** Thrown inside a finishing transaction whose fenced write matched nothing, to roll it back. */
@@ -35,8 +37,10 @@ export class WorkQueueRunner<R> {
   private readonly budgetMs: number | null;
   private readonly progressMs: number;
   private readonly pollMs: number;
+  private readonly metrics: WorkQueueMetrics;
 
   constructor(private readonly options: WorkQueueRunnerOptions<R>) {
+    this.metrics = workQueueMetrics(options.registry ?? new Registry());
     this.repository = new WorkQueueRepository(options.schema);
     this.log = options.logger.child({ component: 'work-queue', owner: options.owner, lane: options.lane });
     this.concurrency = options.concurrency ?? 2;
@@ -111,6 +115,7 @@ export class WorkQueueRunner<R> {
   }
 
   private async run(item: WorkItem, controller: AbortController): Promise<void> {
+    const startedAt = performance.now();
     const lease: Lease = { itemId: item.id, owner: this.options.owner, token: item.leaseToken! };
     const log = this.log.child({ job_id: item.jobId, work_item: item.id, kind: item.kind });
     const abort = (reason: Error) => controller.abort(reason);
@@ -130,56 +135,58 @@ export class WorkQueueRunner<R> {
       onError: (error) => log.warn({ err: error }, 'heartbeat failed'),
     });
     keeper.start();
+    let ended: StepRunOutcome;
     try {
       const reportProgress = (fraction: number) => {
         if (Number.isFinite(fraction)) progress = Math.min(1, Math.max(0, fraction));
       };
       const result = await abortable(this.options.execute(item, { signal: controller.signal, reportProgress }), controller.signal);
-      await this.finish(lease, log, async (sql) => {
+      ended = await this.finish(lease, log, 'succeeded', async (sql) => {
         if (!(await this.repository.finish(sql, lease, { status: 'succeeded', result }))) return false;
         await this.options.onSucceeded(sql, item, result);
         return true;
       });
     } catch (thrown) {
-      await this.settleFailedRun(item, lease, log, thrown, controller.signal.aborted ? controller.signal.reason : undefined);
+      ended = await this.settleFailedRun(item, lease, log, thrown, controller.signal.aborted ? controller.signal.reason : undefined);
     } finally {
       for (const timer of timers) clearTimeout(timer);
       keeper.stop();
     }
+    // Only runs whose end was settled are measured; one whose outcome could not be written
+    // (database down) threw above and will run again.
+    this.metrics.stepDuration.observe({ step: item.kind, lane: item.lane, outcome: ended }, (performance.now() - startedAt) / 1000);
   }
 
-  private async settleFailedRun(item: WorkItem, lease: Lease, log: Logger, thrown: unknown, abortReason: unknown): Promise<void> {
+  private async settleFailedRun(item: WorkItem, lease: Lease, log: Logger, thrown: unknown, abortReason: unknown): Promise<StepRunOutcome> {
     const outcome = outcomeOfFailedRun(thrown, abortReason);
     switch (outcome.kind) {
       case 'release':
         await withConnection(this.options.dataSource, (sql) => this.repository.release(sql, lease));
         log.info('work item handed back on shutdown');
-        return;
+        return 'released';
       case 'lease-lost':
         log.warn('lease lost to another worker; result discarded');
-        return;
+        return 'lease_lost';
       case 'cancelled':
         // The control consumer already marked the item; the api settled the step when it
         // cancelled the job, so there is nothing to announce.
         log.info('work item cancelled');
-        return;
+        return 'cancelled';
       case 'demote':
         log.info({ budget_ms: outcome.budgetMs }, 'work item over its lane budget; demoted');
-        await this.finish(lease, log, async (sql) => {
+        return this.finish(lease, log, 'demoted', async (sql) => {
           if (!(await this.repository.finish(sql, lease, { status: 'demoted', error: outcome.error.toJSON() }))) return false;
           await this.options.onDemoted!(sql, item, outcome.budgetMs);
           return true;
         });
-        return;
       case 'fail': {
         const { error } = outcome;
         log.warn({ code: error.code, retryable: error.retryable, err: error }, 'work item failed');
-        await this.finish(lease, log, async (sql) => {
+        return this.finish(lease, log, 'failed', async (sql) => {
           if (!(await this.repository.finish(sql, lease, { status: 'failed', error: error.toJSON() }))) return false;
           await this.options.onFailed(sql, item, error);
           return true;
         });
-        return;
       }
     }
   }
@@ -187,18 +194,26 @@ export class WorkQueueRunner<R> {
   /**
    * Runs `write` in one transaction; a `false` from it (its fenced update matched nothing) rolls
    * the transaction back, and the item's row says whether the job was cancelled or the lease lost.
+   * Returns `recorded` when the write committed, else what stopped it.
    */
-  private async finish(lease: Lease, log: Logger, write: (sql: Sql) => Promise<boolean>): Promise<void> {
+  private async finish(
+    lease: Lease,
+    log: Logger,
+    recorded: 'succeeded' | 'failed' | 'demoted',
+    write: (sql: Sql) => Promise<boolean>,
+  ): Promise<StepRunOutcome> {
     try {
       await inTransaction(this.options.dataSource, async (sql) => {
         if (await write(sql)) return;
         throw new FenceMissedError(verdictOfMissedFence(await this.repository.status(sql, lease.itemId)));
       });
       log.debug('work item finished');
+      return recorded;
     } catch (error) {
       if (!(error instanceof FenceMissedError)) throw error;
       if (error.verdict === 'cancelled') log.info('work item cancelled; result discarded');
       else log.warn({ item: lease.itemId }, 'lease lost before finishing; result discarded');
+      return error.verdict === 'cancelled' ? 'cancelled' : 'lease_lost';
     }
   }
 

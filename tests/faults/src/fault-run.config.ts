@@ -12,6 +12,13 @@ export interface FaultRunConfig {
   fleet: readonly FleetMember[];
   /** Environment of every service. */
   serviceEnv: Record<string, string>;
+  /**
+   * The `/readyz` checks an instance must pass to count as started, first or after a restart.
+   * `/readyz` also wants Kafka and the relay, which the run takes down on purpose; an instance
+   * the supervisor restarts meanwhile serves as soon as its database answers, and must not be
+   * killed for waiting on the outage. @defaultValue ['postgres']
+   */
+  readyChecks: readonly string[];
   /** Lease of a work item; the pause fault lasts `pauseLeaseFactor` leases. @defaultValue 3000 */
   leaseMs: number;
   /** @defaultValue 2.5 */
@@ -88,6 +95,7 @@ export function loadFaultRunConfig(env: NodeJS.ProcessEnv = process.env): FaultR
       // unless asked for.
       ...(env['FAULTS_SIM_CRASH_RATE'] ? { SIM_CRASH_RATE: env['FAULTS_SIM_CRASH_RATE'] } : {}),
     },
+    readyChecks: ['postgres'],
     leaseMs: LEASE_MS,
     pauseLeaseFactor: 2.5,
     minJobs: number('FAULTS_MIN_JOBS', 500),

@@ -56,7 +56,14 @@ export class FaultRun {
     const kafka = new KafkaProbe(stack.kafkaBrokers);
 
     timeline.log(`starting ${config.fleet.map((m) => m.instance).join(', ')} on ports ${config.basePort}+ (logs in ${config.logDir})`);
-    const fleet = (this.fleet = await startFleet({ stack, logDir: config.logDir, basePort: config.basePort, members: config.fleet, env: config.serviceEnv }));
+    const fleet = (this.fleet = await startFleet({
+      stack,
+      logDir: config.logDir,
+      basePort: config.basePort,
+      members: config.fleet,
+      env: config.serviceEnv,
+      readyChecks: config.readyChecks,
+    }));
     this.supervisor = new ServiceSupervisor({ onEvent: (line) => timeline.log(line) });
     this.supervisor.watch(fleet.members);
     const context = (this.context = { config, fleet, repository, kafka, timeline });

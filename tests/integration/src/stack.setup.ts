@@ -4,6 +4,7 @@ import {
   ensureNativeStack,
   startDockerStack,
   stackEnv,
+  SIMULATED_SERVICE_ENV,
   startServices,
   workspaceRoot,
   type RunningServices,
@@ -15,23 +16,8 @@ import {
  * fast lane's budget, leases and the watchdog all act within seconds.
  */
 const INTEGRATION_SERVICE_ENV: Record<string, string> = {
-  LONGHAUL_TRACING: 'true',
+  ...SIMULATED_SERVICE_ENV,
   LONGHAUL_EFFECT_LEDGER: 'true',
-  STEP_MODE: 'simulated',
-  // Simulated steps never read their input: the api does not fetch or probe sources.
-  SOURCE_PROBE: 'false',
-  SIM_STEP_MS: '200',
-  STEP_POLL_MS: '50',
-  STEP_LEASE_MS: '3000',
-  STEP_PROGRESS_INTERVAL_MS: '1000',
-  STEP_DEADLINE_MS: '6000',
-  FAST_LANE_BUDGET_MS: '3000',
-  SHUTDOWN_GRACE_MS: '1000',
-  RETRY_MAX_ATTEMPTS: '3',
-  RETRY_BASE_MS: '100',
-  RETRY_CAP_MS: '400',
-  WATCHDOG_INTERVAL_MS: '500',
-  WATCHDOG_SILENT_MS: '8000',
   // Webhooks go to a receiver the test runs on 127.0.0.1, over http; retries come within a second.
   WEBHOOK_ALLOW_HTTP: 'true',
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
@@ -75,4 +61,6 @@ export default async function globalSetup(): Promise<void> {
   // What a test needs to start one more instance like these, or to kill one by PID.
   process.env['LONGHAUL_TEST_SERVICE_ENV'] = JSON.stringify({ ...stackEnv(stack), ...INTEGRATION_SERVICE_ENV });
   process.env['LONGHAUL_TEST_PIDS'] = JSON.stringify(Object.fromEntries(services.all.map((s) => [s.options.app, s.pid])));
+  // Where each service answers `/metrics` and `/readyz`.
+  process.env['LONGHAUL_TEST_SERVICE_URLS'] = JSON.stringify(Object.fromEntries(services.all.map((s) => [s.options.app, s.url])));
 }

@@ -15,5 +15,9 @@ export function testEnv() {
     stackMode: need('LONGHAUL_TEST_STACK'),
     jaegerUrl: need('LONGHAUL_TEST_JAEGER_URL'),
     mail: new MailpitClient(need('LONGHAUL_TEST_MAILPIT_URL')),
+    /** Base URL of each of the four services, by app: `api`, `transcoder`, `thumbnailer`, `notifier`. */
+    get serviceUrls(): Record<string, string> {
+      return JSON.parse(need('LONGHAUL_TEST_SERVICE_URLS')) as Record<string, string>;
+    },
   };
 }

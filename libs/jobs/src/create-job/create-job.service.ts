@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Registry } from 'prom-client';
 import { JOB_AGGREGATE, StepNames, type CreateJobRequest, type JobNotify, type JobView, type Lane } from '@longhaul/contracts';
 import { appendToOutbox } from '@longhaul/outbox';
 import { inTransaction, uuidv7, withConnection, type DataSource, type Sql } from '@longhaul/persistence';
-import { DATA_SOURCE } from '@longhaul/platform';
+import { DATA_SOURCE, METRICS_REGISTRY } from '@longhaul/platform';
 import { currentTraceparent } from '@longhaul/telemetry';
 import { assertWebhookUrlAllowed, jobWebhookSecret } from '@longhaul/webhooks';
 import { API_SCHEMA } from '../api.migrations';
@@ -10,6 +11,7 @@ import { loadJobView } from '../get-job/job.view-builder';
 import { IdempotencyKeyReusedError } from '../job.errors';
 import { JobFeedWriter } from '../job-feed/job-feed.writer';
 import { JobRepository } from '../job.repository';
+import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
 import { JOBS_OPTIONS, type JobsModuleOptions } from '../jobs.options';
 import { buildStepRequest } from '../lifecycle/step.dispatcher';
 import { StepAttemptRepository } from '../lifecycle/step-attempt.repository';
@@ -47,12 +49,16 @@ export class CreateJobService {
   private readonly keys = new IdempotencyKeyRepository();
   private readonly attempts = new StepAttemptRepository();
   private readonly feed = new JobFeedWriter();
+  private readonly metrics: JobsMetrics;
 
   constructor(
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
     @Inject(JOBS_OPTIONS) private readonly options: JobsModuleOptions,
     @Inject(MEDIA_INTAKE) private readonly intake: MediaIntake,
-  ) {}
+    @Inject(METRICS_REGISTRY) registry: Registry,
+  ) {
+    this.metrics = jobsMetrics(registry);
+  }
 
   /**
    * `admit` runs once the request is known to be new (not an idempotent replay) and before any
@@ -112,6 +118,7 @@ export class CreateJobService {
         if (idempotency) await this.keys.insert(sql, idempotency.scope, idempotency.key, fingerprint, id, IDEMPOTENCY_KEY_TTL_MS);
         return { job: (await loadJobView(sql, id))!, replayed: false };
       });
+      if (!result.replayed) this.metrics.accepted.inc({ type: request.type, lane });
       // Lost the race to a concurrent submit with the same key: its job stands, ours was never written.
       if (result.replayed && prepared) await this.intake.discard(prepared);
       return this.withSecret(result);

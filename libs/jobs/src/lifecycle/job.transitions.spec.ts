@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import type { EffectLedger, Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
 import type { JobRecord, StepRecord } from '../job.repository';
@@ -77,5 +78,23 @@ describe('JobTransitions and the job feed', () => {
     const error = { code: 'step_lost', message: 'lost', retryable: true };
     expect(await transitions.moveJob(sql, record, 'running', { reason: 'replay', error })).toBe(true);
     expect(feed[0]!.event).toMatchObject({ status: 'running', error: null });
+  });
+});
+
+describe('JobTransitions and the job counters', () => {
+  it('counts a job that ended, by type, lane and status, once its transaction commits', async () => {
+    const { sql: base } = fakeSql();
+    const committed: Array<() => void> = [];
+    const sql: Sql = { ...base, afterCommit: (effect) => committed.push(effect) };
+    const registry = new Registry();
+    const transitions = new JobTransitions(silent, ledger, registry);
+    const record = job();
+    await transitions.moveJob(sql, record, 'running');
+    await transitions.moveJob(sql, record, 'completed', { result: {} });
+    expect(await registry.metrics()).not.toContain('longhaul_jobs_finished_total{');
+    for (const effect of committed) effect();
+    const text = await registry.metrics();
+    expect(text).toContain('longhaul_jobs_finished_total{type="video.process",lane="fast",status="completed"} 1');
+    expect(text).not.toContain('status="running"');
   });
 });

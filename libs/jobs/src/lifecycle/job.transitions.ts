@@ -1,7 +1,9 @@
+import { Registry } from 'prom-client';
 import type { JobStatus, SerializedError, StepStatus, StepTransitionedV1 } from '@longhaul/contracts';
-import type { EffectLedger, Sql } from '@longhaul/persistence';
+import { afterCommit, type EffectLedger, type Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
 import { JobFeedWriter } from '../job-feed/job-feed.writer';
+import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
 import { JobRepository, NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
 import { canMoveJob, canMoveStep, type TransitionReason } from '../saga/job-saga.policy';
 import { publishJobStatus, publishStepTransition } from './lifecycle.publisher';
@@ -25,11 +27,16 @@ export interface StepMove {
 export class JobTransitions {
   private readonly jobs = new JobRepository();
   private readonly feed = new JobFeedWriter();
+  private readonly metrics: JobsMetrics;
 
   constructor(
     private readonly logger: Logger,
     private readonly ledger: EffectLedger,
-  ) {}
+    /** Where finished jobs are counted. @defaultValue a private registry nobody serves */
+    registry: Registry = new Registry(),
+  ) {
+    this.metrics = jobsMetrics(registry);
+  }
 
   /** Moves `step` to `to` with `patch`; returns false (and changes nothing) when the move is illegal. */
   async moveStep(sql: Sql, job: JobRecord, step: StepRecord, to: StepStatus, patch: Partial<StepPatch> = {}, move: StepMove = {}): Promise<boolean> {
@@ -87,7 +94,13 @@ export class JobTransitions {
     const version = await this.jobs.setStatus(sql, job.id, to, { result: extra.result, error: extra.error, reopen: reopened });
     await publishJobStatus(sql, job, to, version, { result: extra.result, error: extra.error, reopened });
     await this.feed.jobStatus(sql, job.id, { status: to, result: extra.result, error: reopened ? null : extra.error });
-    if (TERMINAL_JOB.includes(to)) await this.ledger.record(sql, { effect: 'job.finished', jobId: job.id, attempt: version });
+    if (TERMINAL_JOB.includes(to)) {
+      await this.ledger.record(sql, { effect: 'job.finished', jobId: job.id, attempt: version });
+      // Counted once the change is durable: a saga transaction that rolls back is redelivered
+      // and would otherwise count the same job twice.
+      const labels = { type: job.type, lane: job.lane, status: to };
+      afterCommit(sql, () => this.metrics.finished.inc(labels));
+    }
     this.logger.info({ job_id: job.id, from: job.status, to, version, reason: extra.reason }, 'job status changed');
     job.status = to;
     job.version = version;

@@ -1,7 +1,9 @@
+import { Registry } from 'prom-client';
 import type { SerializedError } from '@longhaul/contracts';
-import { uuidv7, type Sql } from '@longhaul/persistence';
+import { afterCommit, uuidv7, type Sql } from '@longhaul/persistence';
 import { DeadLetterRepository } from '../dead-letters/dead-letter.repository';
 import { errorFingerprint } from '../dead-letters/error.fingerprint';
+import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
 import type { JobRecord, StepRecord } from '../job.repository';
 import { decideAfterFailure } from '../retry/retry.policy';
 import type { JobTransitions } from './job.transitions';
@@ -16,12 +18,17 @@ import { StepAttemptRepository } from './step-attempt.repository';
 export class StepFailureHandler {
   private readonly attempts = new StepAttemptRepository();
   private readonly deadLetters = new DeadLetterRepository();
+  private readonly metrics: JobsMetrics;
 
   constructor(
     private readonly transitions: JobTransitions,
     private readonly dispatcher: StepDispatcher,
     private readonly random: () => number = Math.random,
-  ) {}
+    /** Where dead-lettered steps are counted. @defaultValue a private registry nobody serves */
+    registry: Registry = new Registry(),
+  ) {
+    this.metrics = jobsMetrics(registry);
+  }
 
   async handle(sql: Sql, job: JobRecord, steps: StepRecord[], step: StepRecord, error: SerializedError, outcome: 'failed' | 'lost', worker?: string): Promise<void> {
     await this.attempts.finished(sql, job.id, step.name, step.attempt, outcome, error, worker);
@@ -55,6 +62,8 @@ export class StepFailureHandler {
         traceparent: job.traceparent,
       });
       await this.transitions.moveStep(sql, job, step, 'dead', { failures, error, deadLetterId }, { error });
+      const labels = { step: step.name, code: error.code };
+      afterCommit(sql, () => this.metrics.stepsDeadLettered.inc(labels));
     }
     await this.transitions.cancelPending(sql, job, steps, 'failed_upstream');
     await this.transitions.moveJob(sql, job, 'failed', { error });

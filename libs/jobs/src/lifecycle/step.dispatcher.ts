@@ -1,6 +1,8 @@
+import { context, trace, type Span } from '@opentelemetry/api';
 import { JOB_AGGREGATE, type Lane, type StepName, type StepRequestedV1 } from '@longhaul/contracts';
 import { appendToOutbox } from '@longhaul/outbox';
 import type { Sql } from '@longhaul/persistence';
+import { contextFromTraceparent, currentTraceparent, SpanAttributes, SpanNames } from '@longhaul/telemetry';
 import { API_SCHEMA } from '../api.migrations';
 import { stepRequestRoute } from '../create-job/lane.policy';
 import { JobRepository, NOW, type JobRecord, type StepRecord } from '../job.repository';
@@ -41,18 +43,24 @@ export function buildStepRequest(
  * so every attempt of a job stays in one trace.
  */
 export class StepDispatcher {
+  private readonly tracer = trace.getTracer('longhaul.jobs');
   private readonly jobs = new JobRepository();
   private readonly attempts = new StepAttemptRepository();
 
   async dispatch(sql: Sql, job: JobRecord, steps: StepRecord[], step: StepRecord, options: { ownTrace?: boolean } = {}): Promise<void> {
     const request = buildStepRequest(job, step.name, step.attempt, step.lane, inputsFor(steps, step.name));
-    await appendToOutbox(sql, API_SCHEMA, {
-      ...stepRequestRoute(step.name, step.lane),
-      aggregateType: JOB_AGGREGATE,
-      aggregateId: job.id,
-      payload: request,
-      ...(options.ownTrace ? { traceparent: job.traceparent } : {}),
-    });
+    const span = options.ownTrace ? this.startDispatchSpan(job, step) : null;
+    try {
+      await appendToOutbox(sql, API_SCHEMA, {
+        ...stepRequestRoute(step.name, step.lane),
+        aggregateType: JOB_AGGREGATE,
+        aggregateId: job.id,
+        payload: request,
+        ...(span ? { traceparent: context.with(trace.setSpan(context.active(), span), () => currentTraceparent()) ?? job.traceparent } : {}),
+      });
+    } finally {
+      span?.end();
+    }
     await this.attempts.dispatched(sql, job.id, step.name, step.attempt, step.lane);
     await this.jobs.patchStep(sql, job.id, step.name, {
       dispatchedAt: NOW,
@@ -65,5 +73,25 @@ export class StepDispatcher {
     step.dispatchedAt = new Date();
     step.relayedAt = null;
     step.dueAt = null;
+  }
+
+  /**
+   * A span in the JOB's trace for an attempt dispatched outside the submit (a retry, a watchdog
+   * re-dispatch, a replay): the attempt's worker spans hang under it, so every attempt of a job
+   * stays in one trace. When something else asked for it (the replay request, in a trace of its
+   * own), the two are linked both ways, so either trace leads to the other.
+   */
+  private startDispatchSpan(job: JobRecord, step: StepRecord): Span {
+    const caller = trace.getActiveSpan();
+    const span = this.tracer.startSpan(
+      SpanNames.dispatch(step.name),
+      {
+        attributes: { [SpanAttributes.jobId]: job.id, [SpanAttributes.step]: step.name, [SpanAttributes.attempt]: step.attempt },
+        links: caller ? [{ context: caller.spanContext() }] : [],
+      },
+      contextFromTraceparent(job.traceparent),
+    );
+    caller?.addLink({ context: span.spanContext() });
+    return span;
   }
 }

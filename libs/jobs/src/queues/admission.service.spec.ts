@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import { ProblemError } from '@longhaul/platform';
 import { AdmissionService } from './admission.service';
 import type { QueueSample } from './queue-sample';
@@ -31,6 +32,17 @@ describe('AdmissionService', () => {
     expect(problem).toMatchObject({ status: 429, code: 'overloaded', title: 'Too Many Requests', lane: 'fast', retryAfterSeconds: 3 });
     expect(problem.detail).toBe("lane 'fast' is overloaded: queue depth 15 has reached its limit of 10; retry in 3 s");
     expect(headers).toEqual({ 'Retry-After': '3' });
+  });
+
+  it('counts each refusal by lane', async () => {
+    const registry = new Registry();
+    const service = new AdmissionService({ latest: () => sample(15, 3), current: async () => sample(15, 3) }, { maxDepth: { fast: 10, slow: 5 }, maxLag: 100 }, registry);
+    expect(() => service.assertAdmits('fast')).toThrow(ProblemError);
+    expect(() => service.assertAdmits('fast')).toThrow(ProblemError);
+    service.assertAdmits('slow');
+    const text = await registry.metrics();
+    expect(text).toContain('longhaul_admission_rejections_total{lane="fast"} 2');
+    expect(text).not.toContain('longhaul_admission_rejections_total{lane="slow"}');
   });
 
   it('judges each lane by its own limits', () => {

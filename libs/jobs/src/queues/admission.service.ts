@@ -1,5 +1,7 @@
+import { Registry } from 'prom-client';
 import { ErrorCodes, Lanes, type Lane, type LaneQueueView, type QueuesView } from '@longhaul/contracts';
 import { ProblemError } from '@longhaul/platform';
+import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
 import { decideAdmission, type AdmissionDecision, type AdmissionLimits, type LimitBreach } from './admission.policy';
 import type { QueueMonitor } from './queue.monitor';
 import type { LaneSample } from './queue-sample';
@@ -9,10 +11,16 @@ import type { LaneSample } from './queue-sample';
  * has reached its limit, judged on the monitor's latest sample (no I/O on the request path).
  */
 export class AdmissionService {
+  private readonly metrics: JobsMetrics;
+
   constructor(
     private readonly monitor: Pick<QueueMonitor, 'latest' | 'current'>,
     private readonly limits: { maxDepth: Record<Lane, number>; maxLag: number },
-  ) {}
+    /** Where refusals are counted. @defaultValue a private registry nobody serves */
+    registry: Registry = new Registry(),
+  ) {
+    this.metrics = jobsMetrics(registry);
+  }
 
   /** The limits of one lane. */
   limitsOf(lane: Lane): AdmissionLimits {
@@ -31,6 +39,7 @@ export class AdmissionService {
   assertAdmits(lane: Lane): void {
     const decision = this.decide(lane);
     if (decision.admit) return;
+    this.metrics.admissionRejections.inc({ lane });
     const { problem } = ProblemError.of(429, ErrorCodes.overloaded, 'Too Many Requests', overloadedDetail(lane, decision.breaches, decision.retryAfterSeconds), {
       lane,
       breaches: decision.breaches,

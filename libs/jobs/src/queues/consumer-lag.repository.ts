@@ -1,10 +1,7 @@
 import { deadLetterTopic, Lanes, Topics, type DeadLetterTopicView, type Lane } from '@longhaul/contracts';
-import type { Kafka } from '@longhaul/messaging';
+import { KafkaAdminSession, readGroupLag, type Kafka, type KafkaAdmin } from '@longhaul/messaging';
 import type { Logger } from '@longhaul/telemetry';
-import { LANE_CONSUMERS, topicLag, type LaneConsumer } from './consumer-lag';
-
-type Admin = ReturnType<Kafka['admin']>;
-type Watermarks = Awaited<ReturnType<Admin['fetchTopicOffsets']>>;
+import { LANE_CONSUMERS, type LaneConsumer } from './consumer-lag';
 
 /** Consumer lag per lane; null where Kafka did not answer in time. */
 export type LaneLags = Record<Lane, number | null>;
@@ -15,33 +12,34 @@ export function unknownLags(): LaneLags {
 }
 
 /**
- * Reads each lane's consumer lag through one kafkajs admin client: committed offsets of the
- * lane's groups against its topics' watermarks. Kafka is optional here: the admin connects
+ * Reads each lane's consumer lag through one Kafka admin session: committed offsets of the
+ * lane's groups against its topics' watermarks. Kafka is optional here: the session connects
  * lazily, without retries, and every read is bounded by `timeoutMs`; a read that fails or times
  * out answers null for the lanes it could not read and drops the connection, so the next read
  * connects afresh. It never throws.
  */
 export class ConsumerLagRepository {
-  private connection: { admin: Admin; ready: Promise<void> } | null = null;
+  private readonly session: KafkaAdminSession;
   private failing = false;
   private closed = false;
 
   constructor(
-    private readonly kafka: Kafka,
+    kafka: Kafka,
     private readonly logger: Logger,
-    private readonly timeoutMs: number,
+    timeoutMs: number,
     private readonly consumers: Readonly<Record<Lane, readonly LaneConsumer[]>> = LANE_CONSUMERS,
-  ) {}
+  ) {
+    this.session = new KafkaAdminSession(kafka, timeoutMs);
+  }
 
   async read(): Promise<LaneLags> {
     if (this.closed) return unknownLags();
     try {
-      const lags = await withTimeout(this.readAll(), this.timeoutMs);
+      const lags = await this.session.run((admin) => this.readAll(admin));
       if (this.failing) this.logger.info('consumer lag readable again');
       this.failing = false;
       return lags;
     } catch (error) {
-      this.drop();
       // Once per outage: while Kafka is down the sample runs every few seconds.
       if (!this.failing) this.logger.warn({ err: error }, 'consumer lag unreadable; admission judges lanes by depth alone');
       this.failing = true;
@@ -56,44 +54,18 @@ export class ConsumerLagRepository {
    */
   async readDeadLetters(): Promise<DeadLetterTopicView[] | null> {
     if (this.closed) return null;
-    try {
-      return await withTimeout(this.readDeadLetterTopics(), this.timeoutMs);
-    } catch {
-      this.drop();
-      return null;
-    }
-  }
-
-  private async readDeadLetterTopics(): Promise<DeadLetterTopicView[]> {
-    const admin = await this.admin();
-    const existing = new Set(await admin.listTopics());
-    return Promise.all(
-      Object.values(Topics).map(async (source) => {
-        const topic = deadLetterTopic(source);
-        if (!existing.has(topic)) return { topic, messages: 0 };
-        const marks = await admin.fetchTopicOffsets(topic);
-        return { topic, messages: marks.reduce((sum, m) => sum + Math.max(0, Number(m.high) - Number(m.low)), 0) };
-      }),
-    );
+    return this.session.run((admin) => readDeadLetterTopics(admin)).catch(() => null);
   }
 
   /** Disconnects the admin client; later reads answer unknown. */
   async close(): Promise<void> {
     this.closed = true;
-    const connection = this.connection;
-    this.connection = null;
-    if (connection) await withTimeout(connection.ready.then(() => connection.admin.disconnect()), this.timeoutMs).catch(() => undefined);
+    await this.session.close();
   }
 
-  private async readAll(): Promise<LaneLags> {
-    const admin = await this.admin();
-    const pairs = Lanes.flatMap((lane) => this.consumers[lane]);
-    const topics = [...new Set(pairs.map((p) => p.topic))];
-    const watermarks = new Map<string, Promise<Watermarks>>(topics.map((topic) => [topic, admin.fetchTopicOffsets(topic)]));
-    const lagOf = async ({ groupId, topic }: LaneConsumer): Promise<number> => {
-      const [committed, marks] = await Promise.all([admin.fetchOffsets({ groupId, topics: [topic] }), watermarks.get(topic)!]);
-      return topicLag(committed.find((c) => c.topic === topic)?.partitions ?? [], marks);
-    };
+  private async readAll(admin: KafkaAdmin): Promise<LaneLags> {
+    const lagOf = async ({ groupId, topic }: LaneConsumer): Promise<number> =>
+      (await readGroupLag(admin, groupId, [topic])).reduce((sum, p) => sum + p.lag, 0);
     const results = await Promise.all(
       Lanes.map(async (lane) => {
         const settled = await Promise.allSettled(this.consumers[lane].map(lagOf));
@@ -109,38 +81,16 @@ export class ConsumerLagRepository {
     }
     return lags;
   }
-
-  private async admin(): Promise<Admin> {
-    if (!this.connection) {
-      // No retries: the timeout, not kafkajs's patient reconnects, decides how long we wait.
-      const admin = this.kafka.admin({ retry: { retries: 0 } });
-      const ready = admin.connect();
-      ready.catch(() => undefined);
-      this.connection = { admin, ready };
-    }
-    await this.connection.ready;
-    return this.connection.admin;
-  }
-
-  /** Forgets the connection; the old client is disconnected once its connect has settled. */
-  private drop(): void {
-    const connection = this.connection;
-    this.connection = null;
-    if (connection) void connection.ready.then(() => connection.admin.disconnect(), () => undefined).catch(() => undefined);
-  }
 }
 
-/** `work`, or a rejection once `ms` have passed; the timer never keeps the process alive. */
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Kafka did not answer within ${ms} ms`)), ms);
-    timer.unref();
-  });
-  work.catch(() => undefined); // a late failure after the timeout is not an unhandled rejection
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+async function readDeadLetterTopics(admin: KafkaAdmin): Promise<DeadLetterTopicView[]> {
+  const existing = new Set(await admin.listTopics());
+  return Promise.all(
+    Object.values(Topics).map(async (source) => {
+      const topic = deadLetterTopic(source);
+      if (!existing.has(topic)) return { topic, messages: 0 };
+      const marks = await admin.fetchTopicOffsets(topic);
+      return { topic, messages: marks.reduce((sum, m) => sum + Math.max(0, Number(m.high) - Number(m.low)), 0) };
+    }),
+  );
 }

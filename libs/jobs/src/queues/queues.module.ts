@@ -1,7 +1,8 @@
 import { Inject, Module, type BeforeApplicationShutdown, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Kafka } from '@longhaul/messaging';
+import type { Registry } from 'prom-client';
 import type { DataSource } from '@longhaul/persistence';
-import { DATA_SOURCE, KAFKA, LOGGER } from '@longhaul/platform';
+import { DATA_SOURCE, KAFKA, LOGGER, METRICS_REGISTRY } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { AdmissionService } from './admission.service';
 import { ConsumerLagRepository } from './consumer-lag.repository';
@@ -45,9 +46,9 @@ export class QueuesModule implements OnApplicationBootstrap, BeforeApplicationSh
         },
         {
           provide: AdmissionService,
-          inject: [QueueMonitor, QUEUES_OPTIONS],
-          useFactory: (monitor: QueueMonitor, opts: Required<QueuesModuleOptions>) =>
-            new AdmissionService(monitor, { maxDepth: opts.maxDepth, maxLag: opts.maxLag }),
+          inject: [QueueMonitor, QUEUES_OPTIONS, METRICS_REGISTRY],
+          useFactory: (monitor: QueueMonitor, opts: Required<QueuesModuleOptions>, registry: Registry) =>
+            new AdmissionService(monitor, { maxDepth: opts.maxDepth, maxLag: opts.maxLag }, registry),
         },
       ],
       exports: [QueueMonitor, AdmissionService],

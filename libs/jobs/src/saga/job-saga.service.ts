@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Registry } from 'prom-client';
 import { Topics } from '@longhaul/contracts';
 import { ConsumerLifecycle, EventConsumer, type Kafka } from '@longhaul/messaging';
 import type { DataSource } from '@longhaul/persistence';
-import { DATA_SOURCE, KAFKA, LOGGER } from '@longhaul/platform';
+import { DATA_SOURCE, KAFKA, LOGGER, METRICS_REGISTRY } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { API_SCHEMA } from '../api.migrations';
 import { SAGA_DEPS } from '../jobs.tokens';
@@ -19,6 +20,7 @@ export class JobSagaService extends ConsumerLifecycle {
     @Inject(KAFKA) kafka: Kafka,
     @Inject(LOGGER) logger: Logger,
     @Inject(SAGA_DEPS) deps: JobSagaDeps,
+    @Inject(METRICS_REGISTRY) registry: Registry,
   ) {
     super(
       new EventConsumer({
@@ -29,6 +31,7 @@ export class JobSagaService extends ConsumerLifecycle {
         topics: [Topics.jobEvents],
         schema: API_SCHEMA,
         handlers: new JobSagaHandlers(deps).handlers(),
+        registry,
       }),
     );
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Registry } from 'prom-client';
 import type { DataSource } from '@longhaul/persistence';
-import { DATA_SOURCE, LOGGER } from '@longhaul/platform';
+import { DATA_SOURCE, LOGGER, METRICS_REGISTRY } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { EmailSender } from '../email/email.sender';
 import { NOTIFICATIONS_OPTIONS, type NotificationsOptions } from '../notifications.options';
@@ -21,6 +22,7 @@ export class DeliveryDispatcherService implements OnApplicationBootstrap, Before
     @Inject(DATA_SOURCE) dataSource: DataSource,
     @Inject(LOGGER) logger: Logger,
     @Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions,
+    @Inject(METRICS_REGISTRY) registry: Registry,
   ) {
     this.webhook = new WebhookSender(options.webhook);
     this.email = new EmailSender(options.smtp);
@@ -30,6 +32,7 @@ export class DeliveryDispatcherService implements OnApplicationBootstrap, Before
       { webhook: this.webhook, email: this.email },
       { ...options.deliveries, leaseMs, signingKey: options.signingKey },
       logger.child({ component: 'deliveries' }),
+      registry,
     );
   }
 

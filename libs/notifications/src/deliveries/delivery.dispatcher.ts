@@ -1,10 +1,12 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { Registry } from 'prom-client';
 import type { DeliveryAttemptView } from '@longhaul/contracts';
 import { inTransaction, withConnection, type DataSource } from '@longhaul/persistence';
 import { PollingLoop } from '@longhaul/platform';
 import { contextFromTraceparent, SpanAttributes, SpanNames, type Logger } from '@longhaul/telemetry';
 import { endpointSecret, jobWebhookSecret, webhookSignatureHeaders } from '@longhaul/webhooks';
 import type { EmailSender } from '../email/email.sender';
+import { notificationsMetrics, type NotificationsMetrics } from '../notifications.metrics';
 import { webhookBody } from '../webhooks/webhook-body.builder';
 import type { WebhookSender } from '../webhooks/webhook.sender';
 import type { AttemptResult } from './attempt.result';
@@ -39,14 +41,18 @@ export class DeliveryDispatcher {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly tracer = trace.getTracer('longhaul.notifier');
   private readonly loop: PollingLoop;
+  private readonly metrics: NotificationsMetrics;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly senders: { webhook: WebhookSender; email: EmailSender },
     private readonly options: DeliveryDispatcherOptions,
     private readonly logger: Logger,
+    /** Where send attempts are counted. @defaultValue a private registry nobody serves */
+    registry: Registry = new Registry(),
   ) {
     this.loop = new PollingLoop('deliveries', options.pollMs, () => this.pass(), logger);
+    this.metrics = notificationsMetrics(registry);
   }
 
   start(): void {
@@ -91,6 +97,8 @@ export class DeliveryDispatcher {
     await context.with(trace.setSpan(context.active(), span), async () => {
       const startedAt = new Date();
       const result = await this.send(delivery, startedAt);
+      // Counted as sent, whether or not recording it succeeds: the receiver saw the attempt.
+      this.metrics.deliveryAttempts.inc({ channel: delivery.channel, outcome: result.outcome });
       const attempt: DeliveryAttemptView = {
         attempt: number,
         at: startedAt.toISOString(),

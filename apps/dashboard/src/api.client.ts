@@ -1,0 +1,99 @@
+import type {
+  DashboardConfigView,
+  DeadLetterListView,
+  DeadLetterView,
+  JobDeliveriesView,
+  JobListView,
+  JobStatus,
+  JobView,
+  QueuesView,
+} from '@longhaul/contracts';
+
+// The dashboard is served by the api, so every call goes to the same origin: absolute paths, no
+// CORS, no credentials to hold.
+
+/** An answer the API refused (4xx, 5xx), with the problem's stable `code` when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A successful answer whose status matters to the caller (202 vs 200). */
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
+/** The filters and page of `GET /v1/jobs`. */
+export interface JobListQuery {
+  status?: JobStatus | null;
+  type?: string | null;
+  limit?: number;
+  cursor?: string | null;
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string): Promise<ApiAnswer<T>> {
+  const response = await fetch(path, { method, headers: { accept: 'application/json' }, cache: 'no-store' });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  if (!response.ok) {
+    const problem = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; detail?: unknown; title?: unknown };
+    const code = typeof problem.code === 'string' ? problem.code : null;
+    const detail = typeof problem.detail === 'string' ? problem.detail : typeof problem.title === 'string' ? problem.title : response.statusText;
+    throw new ApiError(response.status, code, `${response.status} ${code ?? ''}${code ? ': ' : ''}${detail}`.trim());
+  }
+  return { status: response.status, body: body as T };
+}
+
+const get = async <T>(path: string): Promise<T> => (await call<T>('GET', path)).body;
+const id = (value: string): string => encodeURIComponent(value);
+
+/** `GET /v1/jobs`: a page of jobs, newest first. */
+export function listJobs(query: JobListQuery): Promise<JobListView> {
+  const params = new URLSearchParams();
+  if (query.status) params.set('status', query.status);
+  if (query.type) params.set('type', query.type);
+  if (query.limit) params.set('limit', String(query.limit));
+  if (query.cursor) params.set('cursor', query.cursor);
+  const text = params.toString();
+  return get<JobListView>(text ? `/v1/jobs?${text}` : '/v1/jobs');
+}
+
+export const getJob = (jobId: string): Promise<JobView> => get<JobView>(`/v1/jobs/${id(jobId)}`);
+
+/** `POST /v1/jobs/{id}/cancel`: 202 when this call cancelled the job, 200 when it was cancelled before. */
+export const cancelJob = (jobId: string): Promise<ApiAnswer<JobView>> => call<JobView>('POST', `/v1/jobs/${id(jobId)}/cancel`);
+
+export const jobDeliveries = (jobId: string): Promise<JobDeliveriesView> => get<JobDeliveriesView>(`/v1/jobs/${id(jobId)}/deliveries`);
+
+/** Where the job's Server-Sent Events are (`EventSource` opens it itself). */
+export const jobEventsUrl = (jobId: string): string => `/v1/jobs/${id(jobId)}/events`;
+
+export const queues = (): Promise<QueuesView> => get<QueuesView>('/v1/queues');
+
+export const deadLetters = (): Promise<DeadLetterListView> => get<DeadLetterListView>('/v1/dead-letters?limit=200');
+
+/** `POST /v1/dead-letters/{id}/replay`: 202 when this call started the replay, 200 when it was replayed before. */
+export const replayDeadLetter = (deadLetterId: string): Promise<ApiAnswer<DeadLetterView>> =>
+  call<DeadLetterView>('POST', `/v1/dead-letters/${id(deadLetterId)}/replay`);
+
+/** The dashboard's settings from the api (`GET /dashboard/config.json`). */
+export const dashboardConfig = (): Promise<DashboardConfigView> => get<DashboardConfigView>('/dashboard/config.json');
+
+/** A readable line for any error a call may throw. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error) return `The api did not answer: ${error.message}`;
+  return String(error);
+}

@@ -1,0 +1,139 @@
+import type { JobSummaryView } from '@longhaul/contracts';
+import { describeError, listJobs } from './api.client.js';
+import { el, keepingFocus, replaceChildren } from './dom.builder.js';
+import { appendPage, mergeTopOfList, type JobListState } from './job-list.merge.js';
+import type { Page, PageContext } from './page.context.js';
+import { startRefreshLoop } from './refresh.loop.js';
+import { JOB_STATUSES, routeHash, type Route } from './route.policy.js';
+import { emptyState, errorNotice, jobLink, progressBar, statusBadge, timeOf, updatedNote } from './widgets.view.js';
+
+/** Jobs per page ("More" loads the next). */
+const PAGE_SIZE = 20;
+/** The most `GET /v1/jobs` returns at once: a refresh re-reads at most this many of the newest. */
+const MAX_LIMIT = 100;
+/** How often the list is read again. A list poll is one indexed query; event streams stay on the job page. */
+const REFRESH_MS = 3000;
+
+type JobsRoute = Extract<Route, { page: 'jobs' }>;
+
+/**
+ * The job list: newest first, filtered by status and type (kept in the URL), paged with "More",
+ * and read again every few seconds so statuses and progress move on their own.
+ */
+export function mountJobsList(view: HTMLElement, route: JobsRoute, _context: PageContext): Page {
+  let state: JobListState = { rows: [], nextCursor: null };
+  let loaded = false;
+  const updated = updatedNote('jobs-updated');
+  const problem = el('div', { attrs: { 'aria-live': 'polite' } });
+  const body = el('tbody', { testId: 'jobs-rows' });
+  const table = el(
+    'table',
+    { testId: 'jobs-table', className: 'grid' },
+    el('caption', { className: 'visually-hidden' }, 'Jobs, newest first'),
+    el('thead', {}, el('tr', {}, ...['Job', 'Type', 'Status', 'Progress', 'Created', 'Updated'].map((title) => el('th', { attrs: { scope: 'col' } }, title)))),
+    body,
+  );
+  const empty = emptyState(route.status || route.type ? 'No job matches these filters.' : 'No jobs yet.', 'jobs-empty');
+  const more = el('button', { testId: 'jobs-more', attrs: { type: 'button' }, data: { focusKey: 'more' } }, 'More');
+
+  const render = () => {
+    empty.hidden = !loaded || state.rows.length > 0;
+    table.hidden = state.rows.length === 0;
+    more.hidden = state.nextCursor === null;
+    keepingFocus(body, () => renderRows(body, state.rows));
+  };
+  const refresh = async () => {
+    try {
+      const limit = Math.min(MAX_LIMIT, Math.max(PAGE_SIZE, state.rows.length));
+      state = mergeTopOfList(state, await listJobs({ status: route.status, type: route.type, limit }));
+      loaded = true;
+      replaceChildren(problem);
+      updated.mark();
+      render();
+    } catch (error) {
+      replaceChildren(problem, errorNotice(describeError(error)));
+    }
+  };
+  more.addEventListener('click', async () => {
+    if (state.nextCursor === null) return;
+    more.disabled = true;
+    try {
+      state = appendPage(state, await listJobs({ status: route.status, type: route.type, limit: PAGE_SIZE, cursor: state.nextCursor }));
+      render();
+    } catch (error) {
+      replaceChildren(problem, errorNotice(describeError(error)));
+    } finally {
+      more.disabled = false;
+    }
+  });
+
+  replaceChildren(view, el('h2', {}, 'Jobs'), filterForm(route), updated.element, problem, table, empty, more);
+  render();
+  void refresh();
+  const loop = startRefreshLoop(refresh, REFRESH_MS);
+  return { dispose: () => loop.stop() };
+}
+
+/** The filters. Changing one navigates to the filtered URL, which shows the list anew. */
+function filterForm(route: JobsRoute): HTMLElement {
+  const status = el(
+    'select',
+    { testId: 'filter-status', attrs: { id: 'filter-status', name: 'status' } },
+    el('option', { attrs: { value: '' } }, 'any'),
+    ...JOB_STATUSES.map((value) => el('option', { attrs: { value, selected: value === route.status } }, value)),
+  );
+  const type = el('input', { testId: 'filter-type', attrs: { id: 'filter-type', name: 'type', type: 'search', value: route.type ?? '', placeholder: 'video.process', autocomplete: 'off' } });
+  const apply = () => {
+    const hash = routeHash({ page: 'jobs', status: JOB_STATUSES.find((value) => value === status.value) ?? null, type: type.value.trim() || null });
+    if (hash !== location.hash) location.hash = hash;
+  };
+  status.addEventListener('change', apply);
+  const form = el(
+    'form',
+    { testId: 'job-filters', className: 'filters', attrs: { role: 'search', 'aria-label': 'Filter jobs' } },
+    el('label', { attrs: { for: 'filter-status' } }, 'Status'),
+    status,
+    el('label', { attrs: { for: 'filter-type' } }, 'Type'),
+    type,
+    el('button', { testId: 'filter-apply', attrs: { type: 'submit' } }, 'Apply'),
+    el('a', { testId: 'filter-clear', attrs: { href: '#/jobs' } }, 'Clear'),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    apply();
+  });
+  return form;
+}
+
+/** Updates the rows in place by job id, so a refresh moves nothing that did not change. */
+function renderRows(body: HTMLElement, rows: JobSummaryView[]): void {
+  const existing = new Map<string, HTMLTableRowElement>();
+  for (const row of body.querySelectorAll<HTMLTableRowElement>('tr[data-job-id]')) existing.set(row.dataset['jobId']!, row);
+  rows.forEach((job, index) => {
+    const signature = JSON.stringify(job);
+    let row = existing.get(job.id);
+    existing.delete(job.id);
+    if (!row || row.dataset['signature'] !== signature) {
+      const fresh = jobRow(job, signature);
+      if (row) row.replaceWith(fresh);
+      row = fresh;
+    }
+    if (body.children[index] !== row) body.insertBefore(row, body.children[index] ?? null);
+  });
+  for (const gone of existing.values()) gone.remove();
+}
+
+function jobRow(job: JobSummaryView, signature: string): HTMLTableRowElement {
+  const link = jobLink(job.id);
+  link.dataset['focusKey'] = `job-${job.id}`;
+  return el(
+    'tr',
+    { testId: 'job-row', data: { jobId: job.id, status: job.status, signature } },
+    el('td', {}, link),
+    el('td', { testId: 'job-type' }, job.type),
+    el('td', {}, statusBadge(job.status, 'job-status')),
+    el('td', {}, job.progress === null ? el('span', { className: 'none' }, '—') : progressBar(job.progress, `progress of job ${job.id}`, 'job-progress')),
+    el('td', {}, timeOf(job.createdAt)),
+    el('td', {}, timeOf(job.updatedAt)),
+  );
+}

@@ -1,0 +1,60 @@
+import { hashForPath, parseRoute, routeHash, sectionOf, type Route } from './route.policy.js';
+
+const JOB_ID = '0190f4c2-7a1b-7c3d-8e4f-a1b2c3d4e5f6';
+
+describe('parseRoute', () => {
+  it.each([
+    ['', { page: 'jobs', status: null, type: null }],
+    ['#', { page: 'jobs', status: null, type: null }],
+    ['#/', { page: 'jobs', status: null, type: null }],
+    ['#/jobs', { page: 'jobs', status: null, type: null }],
+    ['#/jobs?status=failed&type=video.process', { page: 'jobs', status: 'failed', type: 'video.process' }],
+    ['#/jobs?status=nonsense&type=%20', { page: 'jobs', status: null, type: null }],
+    [`#/jobs/${JOB_ID}`, { page: 'job', id: JOB_ID }],
+    [`#/jobs/${JOB_ID.toUpperCase()}/`, { page: 'job', id: JOB_ID }],
+    ['#/lanes', { page: 'lanes' }],
+    ['#/dead-letters', { page: 'dead-letters' }],
+    ['#/jobs/not-a-uuid', { page: 'not-found', path: '/jobs/not-a-uuid' }],
+    ['#/elsewhere', { page: 'not-found', path: '/elsewhere' }],
+  ])('%s', (hash, route) => {
+    expect(parseRoute(hash)).toEqual(route);
+  });
+});
+
+describe('routeHash', () => {
+  it.each<Route>([
+    { page: 'jobs', status: null, type: null },
+    { page: 'jobs', status: 'running', type: 'video.process' },
+    { page: 'job', id: JOB_ID },
+    { page: 'lanes' },
+    { page: 'dead-letters' },
+  ])('round-trips %j', (route) => {
+    expect(parseRoute(routeHash(route))).toEqual(route);
+  });
+
+  it('keeps filters readable', () => {
+    expect(routeHash({ page: 'jobs', status: 'failed', type: null })).toBe('#/jobs?status=failed');
+    expect(routeHash({ page: 'jobs', status: null, type: null })).toBe('#/jobs');
+  });
+});
+
+describe('hashForPath', () => {
+  it('turns a path below the base into the page it names', () => {
+    expect(hashForPath(`/dashboard/jobs/${JOB_ID}`, '/dashboard/')).toBe(`#/jobs/${JOB_ID}`);
+    expect(hashForPath('/dashboard/lanes/', '/dashboard/')).toBe('#/lanes');
+  });
+
+  it('leaves the base, index.html and other paths alone', () => {
+    expect(hashForPath('/dashboard/', '/dashboard/')).toBeNull();
+    expect(hashForPath('/dashboard/index.html', '/dashboard/')).toBeNull();
+    expect(hashForPath('/v1/jobs', '/dashboard/')).toBeNull();
+  });
+});
+
+describe('sectionOf', () => {
+  it('marks a job page as part of the jobs', () => {
+    expect(sectionOf({ page: 'job', id: JOB_ID })).toBe('jobs');
+    expect(sectionOf({ page: 'dead-letters' })).toBe('dead-letters');
+    expect(sectionOf({ page: 'not-found', path: '/x' })).toBeNull();
+  });
+});

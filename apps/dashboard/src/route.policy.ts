@@ -1,0 +1,97 @@
+import type { JobStatus } from '@longhaul/contracts';
+
+// The dashboard's pages live in the URL's fragment (`#/jobs/<id>`), so one static index.html
+// serves every page and a reload or a shared link opens the same view.
+
+/**
+ * Every job status, for the status filter. The contracts' list cannot be imported (the browser
+ * loads no code of the libs); the check below fails type-checking if the two ever differ.
+ */
+export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const satisfies readonly JobStatus[];
+const _everyStatusListed: [Exclude<JobStatus, (typeof JOB_STATUSES)[number]>] extends [never] ? true : false = true;
+
+/** Which page, with what it needs. */
+export type Route =
+  | { page: 'jobs'; status: JobStatus | null; type: string | null }
+  | { page: 'job'; id: string }
+  | { page: 'lanes' }
+  | { page: 'dead-letters' }
+  | { page: 'not-found'; path: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isJobStatus(value: string | null): value is JobStatus {
+  return value !== null && (JOB_STATUSES as readonly string[]).includes(value);
+}
+
+/** The route a fragment names: `''` and `#/` are the job list; an unknown path is `not-found`. */
+export function parseRoute(hash: string): Route {
+  const fragment = hash.replace(/^#/, '');
+  const [rawPath = '', rawQuery = ''] = fragment.split('?', 2);
+  const path = rawPath.replace(/^\/+|\/+$/g, '');
+  const query = new URLSearchParams(rawQuery);
+  const segments = path === '' ? [] : path.split('/').map((segment) => safeDecode(segment));
+  if (segments.length === 0 || (segments.length === 1 && segments[0] === 'jobs')) {
+    const status = query.get('status');
+    const type = query.get('type')?.trim() || null;
+    return { page: 'jobs', status: isJobStatus(status) ? status : null, type };
+  }
+  if (segments.length === 2 && segments[0] === 'jobs' && UUID.test(segments[1]!)) return { page: 'job', id: segments[1]!.toLowerCase() };
+  if (segments.length === 1 && segments[0] === 'lanes') return { page: 'lanes' };
+  if (segments.length === 1 && segments[0] === 'dead-letters') return { page: 'dead-letters' };
+  return { page: 'not-found', path: `/${path}` };
+}
+
+/** The fragment of a route, `#/…`: what links and filters navigate to. */
+export function routeHash(route: Route): string {
+  switch (route.page) {
+    case 'jobs': {
+      const query = new URLSearchParams();
+      if (route.status) query.set('status', route.status);
+      if (route.type) query.set('type', route.type);
+      const text = query.toString();
+      return text ? `#/jobs?${text}` : '#/jobs';
+    }
+    case 'job':
+      return `#/jobs/${encodeURIComponent(route.id)}`;
+    case 'lanes':
+      return '#/lanes';
+    case 'dead-letters':
+      return '#/dead-letters';
+    case 'not-found':
+      return `#${route.path}`;
+  }
+}
+
+/**
+ * The fragment for a path below the dashboard's base written without one
+ * (`/dashboard/jobs/<id>` → `#/jobs/<id>`), so such a link opens the page it names; null when the
+ * path is the base itself or lies outside it.
+ */
+export function hashForPath(pathname: string, base: string): string | null {
+  if (!pathname.startsWith(base)) return null;
+  const rest = pathname.slice(base.length).replace(/^\/+|\/+$/g, '');
+  return rest === '' || rest === 'index.html' ? null : `#/${rest}`;
+}
+
+/** The section a route belongs to, for the navigation's current-page mark. */
+export function sectionOf(route: Route): 'jobs' | 'lanes' | 'dead-letters' | null {
+  switch (route.page) {
+    case 'jobs':
+    case 'job':
+      return 'jobs';
+    case 'lanes':
+    case 'dead-letters':
+      return route.page;
+    case 'not-found':
+      return null;
+  }
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * The environment of services that run the simulated step mode with short timings (the
+ * integration and dashboard suites): steps read and write nothing and act on a job's `sim.*`
+ * metadata; retries come within a second and a series has three attempts; leases, the
+ * watchdog and deadlines act within seconds. Suites spread it and override what they need.
+ */
+export const SIMULATED_SERVICE_ENV: Readonly<Record<string, string>> = {
+  LONGHAUL_TRACING: 'true',
+  STEP_MODE: 'simulated',
+  // Simulated steps never read their input: the api does not fetch or probe sources.
+  SOURCE_PROBE: 'false',
+  SIM_STEP_MS: '200',
+  STEP_POLL_MS: '50',
+  STEP_LEASE_MS: '3000',
+  STEP_PROGRESS_INTERVAL_MS: '1000',
+  STEP_DEADLINE_MS: '6000',
+  FAST_LANE_BUDGET_MS: '3000',
+  SHUTDOWN_GRACE_MS: '1000',
+  RETRY_MAX_ATTEMPTS: '3',
+  RETRY_BASE_MS: '100',
+  RETRY_CAP_MS: '400',
+  WATCHDOG_INTERVAL_MS: '500',
+  WATCHDOG_SILENT_MS: '8000',
+};

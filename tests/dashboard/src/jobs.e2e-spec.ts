@@ -1,0 +1,87 @@
+import type { JobListView, JobView } from '@longhaul/contracts';
+import { sampleJobRequest } from '@longhaul/testing';
+import { DashboardSession, dashboardEnv, eventually } from './dashboard.session';
+
+/** The job list: live statuses, filters, paging. */
+describe('the job list', () => {
+  const { api, dashboardUrl } = dashboardEnv();
+  let session: DashboardSession;
+
+  beforeAll(async () => {
+    session = await DashboardSession.open(dashboardUrl);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  const submit = async (metadata: Record<string, string> = {}): Promise<JobView> => {
+    const { status, body } = await api.submitJob(sampleJobRequest({ metadata }));
+    expect(status).toBe(202);
+    return body;
+  };
+  /** Every listed row as `[job id, status]`. */
+  const listedRows = () =>
+    session.page.locator('[data-testid="job-row"]').evaluateAll((rows) => rows.map((row) => [(row as HTMLElement).dataset['jobId'], (row as HTMLElement).dataset['status']] as const));
+  const onlyWithStatus = (status: string, including: string) => (rows: (readonly [string | undefined, string | undefined])[]) =>
+    rows.length > 0 && rows.every(([, rowStatus]) => rowStatus === status) && rows.some(([id]) => id === including);
+
+  it('shows a submitted job and follows it to completed without a reload', async () => {
+    await session.goto('#/jobs');
+    await session.byTestId('jobs-updated').filter({ hasText: 'Updated' }).waitFor();
+    await session.markDocument();
+
+    // Each step takes 2.5 s, so the list sees the job before it completes.
+    const job = await submit({ 'sim.durationMs': '2500' });
+    const row = session.jobRow(job.id);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getAttribute('data-status')).not.toBe('completed');
+    expect(await row.getByTestId('job-type').textContent()).toBe('video.process');
+
+    await eventually('the row to read completed', () => row.getByTestId('job-status').textContent(), (text) => text === 'completed', 60_000);
+    expect(await session.documentKept()).toBe(true);
+    await session.screenshot('jobs');
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it('narrows the list by status and type', async () => {
+    const completed = await submit();
+    const failed = await submit({ 'sim.outcome': 'fatal' });
+    await api.waitForStatus(completed.id, 'completed');
+    await eventually('the fatal job to fail', async () => (await api.getJob(failed.id)).body.status, (status) => status === 'failed');
+
+    await session.goto('#/jobs');
+    await session.jobRow(completed.id).waitFor();
+    await session.byTestId('filter-status').selectOption('failed');
+    await eventually('only failed jobs, the fatal one among them', listedRows, onlyWithStatus('failed', failed.id));
+    expect(session.page.url()).toMatch(/#\/jobs\?status=failed$/);
+    expect(await session.jobRow(completed.id).count()).toBe(0);
+    await session.screenshot('jobs-filtered');
+
+    // A type no job has: nothing listed, and the list says so.
+    await session.byTestId('filter-type').fill('no.such.type');
+    await session.byTestId('filter-type').press('Enter');
+    await session.byTestId('jobs-empty').waitFor({ state: 'visible' });
+    expect(await session.page.locator('[data-testid="job-row"]').count()).toBe(0);
+
+    // Filters come from the URL, so a link to a filtered list opens it filtered.
+    await session.goto('#/jobs?status=completed&type=video.process');
+    await eventually('only completed jobs, the completed one among them', listedRows, onlyWithStatus('completed', completed.id));
+    expect(await session.byTestId('filter-status').inputValue()).toBe('completed');
+    expect(await session.byTestId('filter-type').inputValue()).toBe('video.process');
+    expect(await session.jobRow(failed.id).count()).toBe(0);
+  });
+
+  it('loads older jobs with More, without repeating any', async () => {
+    // At least one page and one more job, whatever ran before.
+    const { body: existing } = await api.request<JobListView>('GET', '/v1/jobs?limit=21');
+    for (let missing = 21 - existing.items.length; missing > 0; missing -= 1) await submit();
+
+    await session.goto('#/jobs');
+    const firstPage = await eventually('a first page', () => listedRows(), (rows) => rows.length >= 20);
+    await session.byTestId('jobs-more').click();
+    const rows = await eventually('a second page', listedRows, (list) => list.length > firstPage.length);
+    const ids = rows.map(([id]) => id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
