@@ -20,14 +20,21 @@ interface JaegerTrace {
   processes: Record<string, { serviceName: string }>;
 }
 
-/** A trace from Jaeger's query API, once `complete` says everything expected has been exported. */
+/**
+ * A trace from Jaeger's query API, once `complete` says everything expected has been exported
+ * and every span's parent is there too: spans are exported in batches as they END, and a parent
+ * (a consume span, a request) ends after its children, so it may arrive a batch later. A parent
+ * that never arrives fails the wait.
+ */
 async function jaegerTrace(traceId: string, complete: (trace: JaegerTrace) => boolean): Promise<JaegerTrace> {
   return waitFor(
     async () => {
       const response = await fetch(`${env.jaegerUrl}/api/traces/${traceId}`);
       if (!response.ok) return null;
       const trace = ((await response.json()) as { data: JaegerTrace[] }).data[0];
-      return trace && complete(trace) ? trace : null;
+      if (!trace || !complete(trace)) return null;
+      const ids = new Set(trace.spans.map((span) => span.spanID));
+      return trace.spans.every((span) => !parentOf(span) || ids.has(parentOf(span)!.spanID)) ? trace : null;
     },
     { timeoutMs: 60_000, intervalMs: 1000, description: `trace ${traceId} to be complete in Jaeger` },
   );
