@@ -11,6 +11,7 @@ export * from './polling.loop';
 export * from './metrics/metrics.controller';
 export * from './metrics/http.metrics';
 export * from './metrics/http-metrics.middleware';
+export * from './metrics/metric.sampler';
 export * from './metrics/service-metrics.service';
 export * from './readiness/readiness.check';
 export * from './readiness/readiness.probe';

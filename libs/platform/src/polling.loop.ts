@@ -18,9 +18,11 @@ export class PollingLoop {
     private readonly logger: Logger,
   ) {}
 
-  start(): void {
+  /** Starts the loop; the first pass runs after `firstDelayMs` (one interval unless said). */
+  start(firstDelayMs = this.intervalMs): void {
+    if (this.running) return;
     this.running = true;
-    this.schedule(this.intervalMs);
+    this.schedule(firstDelayMs);
   }
 
   async stop(): Promise<void> {

@@ -4,8 +4,8 @@ import type { Registry } from 'prom-client';
 import { EventTypes, Topics, type StepRequestedV1 } from '@longhaul/contracts';
 import { EventConsumer, type Kafka } from '@longhaul/messaging';
 import { EffectLedger, type DataSource } from '@longhaul/persistence';
-import { DATA_SOURCE, KAFKA, LOGGER, METRICS_REGISTRY, SERVICE_INFO, type ServiceInfo } from '@longhaul/platform';
-import { contextFromTraceparent, currentTraceparent, MetricSampler, SpanAttributes, SpanNames, type Logger } from '@longhaul/telemetry';
+import { DATA_SOURCE, KAFKA, LOGGER, METRICS_REGISTRY, MetricSampler, SERVICE_INFO, type ServiceInfo } from '@longhaul/platform';
+import { contextFromTraceparent, currentTraceparent, SpanAttributes, SpanNames, type Logger } from '@longhaul/telemetry';
 import {
   WorkQueueRepository,
   WorkQueueRunner,

@@ -4,4 +4,3 @@ export * from './logger.factory';
 export * from './telemetry.sdk';
 export * from './metric.names';
 export * from './metrics.registry';
-export * from './metric.sampler';

@@ -3,7 +3,8 @@ import type { Registry } from 'prom-client';
 import { ConsumerLagSampler, messagingMetrics, type KafkaAdminSession } from '@longhaul/messaging';
 import { OutboxRelay, outboxMetrics, RelayLagSampler } from '@longhaul/outbox';
 import type { DataSource } from '@longhaul/persistence';
-import { MetricSampler, type Logger } from '@longhaul/telemetry';
+import type { Logger } from '@longhaul/telemetry';
+import { MetricSampler } from './metric.sampler';
 import { DATA_SOURCE, KAFKA_ADMIN, LOGGER, METRICS_REGISTRY, SERVICE_INFO, type ServiceInfo } from '../service.tokens';
 
 /** Time between two samples of the gauges every service keeps (consumer lag, relay lag). */

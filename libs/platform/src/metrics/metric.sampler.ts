@@ -1,4 +1,5 @@
-import type { Logger } from 'pino';
+import type { Logger } from '@longhaul/telemetry';
+import { PollingLoop } from '../polling.loop';
 
 /** Options of {@link MetricSampler}. */
 export interface MetricSamplerOptions {
@@ -20,31 +21,29 @@ export interface MetricSamplerOptions {
 
 /**
  * Keeps gauges fresh in the background, so a scrape only reads memory and never waits on a
- * database or a broker. Passes never overlap, each is bounded by `timeoutMs`, and nothing is
- * thrown out of the timer; a failing source is logged once when it starts failing and once when
- * it recovers, not at every pass.
+ * database or a broker: a {@link PollingLoop} whose passes are each bounded by `timeoutMs`, so
+ * they never overlap and nothing is thrown out of the timer. A failing source is logged once when
+ * it starts failing and once when it recovers, not at every pass.
  */
 export class MetricSampler {
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
-  private current: Promise<boolean> | null = null;
+  private readonly loop: PollingLoop;
   private failing = false;
 
-  constructor(private readonly options: MetricSamplerOptions) {}
+  constructor(private readonly options: MetricSamplerOptions) {
+    this.loop = new PollingLoop(`${options.name} sampler`, options.intervalMs, async () => {
+      await this.sampleOnce();
+      return false;
+    }, options.logger);
+  }
 
   /** Starts sampling; the first pass runs at once. */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.loop.start(0);
   }
 
   /** Stops sampling and waits for a pass in flight (bounded by its timeout). */
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.current;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass now; true when it succeeded. Never throws. */
@@ -78,17 +77,5 @@ export class MetricSampler {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  private schedule(delayMs: number): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.current = this.sampleOnce().finally(() => {
-        this.current = null;
-        this.schedule(this.options.intervalMs);
-      });
-    }, delayMs);
-    // Sampling alone must never keep the process alive.
-    this.timer.unref();
   }
 }
