@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommonEnvSchema, envFlag, envPort, loadConfig, WebhookEnvSchema } from '@longhaul/config';
+import { CommonEnvSchema, CorsEnvSchema, envFlag, envPort, loadConfig, WEBHOOK_SIGNING_SECRET, WebhookEnvSchema, type SecretVariable } from '@longhaul/config';
 import type { DashboardConfigView } from '@longhaul/contracts';
 import {
   DEFAULT_SOURCE_FETCH_TIMEOUT_MS,
@@ -14,11 +14,15 @@ import {
   type QueuesModuleOptions,
 } from '@longhaul/jobs';
 import { StorageEnvSchema, storageConfigFrom } from '@longhaul/storage';
+import { MAX_KEY_CACHE_MS, type RateLimitOptions } from '@longhaul/auth';
+
+/** The download signing key of `nx serve` and the tests when none is set: published here, so never for deployments. */
+export const DEVELOPMENT_DOWNLOAD_SIGNING_KEY = 'longhaul-development-download-signing-key-do-not-deploy';
 
 const ms = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 /** The api's environment, validated once at start. */
-export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).extend(WebhookEnvSchema.shape).extend({
+export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).extend(WebhookEnvSchema.shape).extend(CorsEnvSchema.shape).extend({
   /** HTTP port. @defaultValue 3000 */
   PORT: envPort.default(3000),
   /** Largest JSON body accepted; larger ones get 413. @defaultValue 64kb */
@@ -66,8 +70,23 @@ export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).exten
   ADMISSION_MAX_DEPTH_FAST: z.coerce.number().int().min(1).default(10_000),
   /** Queued steps in the slow lane at which submits to it get 429. @defaultValue 2000 */
   ADMISSION_MAX_DEPTH_SLOW: z.coerce.number().int().min(1).default(2_000),
+  /**
+   * Open steps (queued or running) one tenant may have in the fast lane before its submits to it
+   * get 429. Half the lane's default, so two tenants can always both be served: one alone never
+   * fills the lane. @defaultValue 5000
+   */
+  ADMISSION_MAX_DEPTH_PER_TENANT_FAST: z.coerce.number().int().min(1).default(5_000),
+  /** The same for the slow lane (half of its default too). @defaultValue 1000 */
+  ADMISSION_MAX_DEPTH_PER_TENANT_SLOW: z.coerce.number().int().min(1).default(1_000),
   /** Unconsumed messages of a lane's worker groups at which submits to it get 429. @defaultValue 20000 */
   ADMISSION_MAX_LAG: z.coerce.number().int().min(1).default(20_000),
+  /**
+   * Requests one API key may make per window, per api process, unless the key has a limit of its
+   * own; also the burst a quiet key may send at once. Past it requests get 429. @defaultValue 600
+   */
+  RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** The rate-limit window in seconds: a key's quota refills evenly over it. @defaultValue 60 */
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
   /**
    * Look at every job's input before accepting it: uploads are looked up, URL sources downloaded,
    * both probed, and non-video refused. Switch off only for runs whose steps never read the input
@@ -87,7 +106,15 @@ export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).exten
   SOURCE_ALLOW_PRIVATE_ADDRESSES: envFlag.default(false),
   /** Time allowed for a whole HTTP request, body included (a large upload on a slow link); 0 for none. @defaultValue 3600000 */
   API_REQUEST_TIMEOUT_MS: ms(3_600_000),
-  /** How long a presigned download URL works, in seconds. @defaultValue 3600 */
+  /**
+   * Signs the download grants in job file links (`/v1/files/<grant>/…`), which work without an
+   * API key. At least 32 characters; changing it ends every link handed out.
+   * @defaultValue a development key (a warning is logged)
+   */
+  DOWNLOAD_SIGNING_KEY: z.string().min(32).default(DEVELOPMENT_DOWNLOAD_SIGNING_KEY),
+  /** How long an API key looked up is trusted before it is read again; a revoked key stops working within it. @defaultValue 1000 */
+  API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(MAX_KEY_CACHE_MS).default(MAX_KEY_CACHE_MS),
+  /** How long a presigned download URL (and a download grant) works, in seconds. @defaultValue 3600 */
   DOWNLOAD_URL_TTL_S: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(3600),
   /** How often queue depth per lane is sampled. @defaultValue 1000 */
   QUEUE_SAMPLE_MS: ms(1000, 10),
@@ -104,8 +131,18 @@ export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).exten
 
 export type ApiConfig = z.infer<typeof ApiEnvSchema>;
 
+/** The api's secrets with a published development default: refused under `NODE_ENV=production`, warned about otherwise. */
+/** The download signing key: checked like every secret (refused in production while it is the published one). */
+const DOWNLOAD_SIGNING_SECRET: SecretVariable = {
+  name: 'DOWNLOAD_SIGNING_KEY',
+  developmentDefault: DEVELOPMENT_DOWNLOAD_SIGNING_KEY,
+  warning: 'DOWNLOAD_SIGNING_KEY is the published development key: anyone can forge download links to any job; set your own',
+};
+
+export const API_SECRETS: readonly SecretVariable[] = [WEBHOOK_SIGNING_SECRET, DOWNLOAD_SIGNING_SECRET];
+
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  return loadConfig('api', ApiEnvSchema, env);
+  return loadConfig('api', ApiEnvSchema, env, { secrets: API_SECRETS });
 }
 
 /** The jobs module's options from the api's config. */
@@ -125,6 +162,7 @@ export function jobsOptions(config: ApiConfig): JobsModuleOptions {
     },
     effectLedger: config.LONGHAUL_EFFECT_LEDGER,
     downloadUrlTtlSeconds: config.DOWNLOAD_URL_TTL_S,
+    downloadSigningKey: config.DOWNLOAD_SIGNING_KEY,
     notifications: {
       signingKey: config.WEBHOOK_SIGNING_KEY,
       allowHttp: config.WEBHOOK_ALLOW_HTTP,
@@ -137,6 +175,7 @@ export function jobsOptions(config: ApiConfig): JobsModuleOptions {
 export function queuesOptions(config: ApiConfig): QueuesModuleOptions {
   return {
     maxDepth: { fast: config.ADMISSION_MAX_DEPTH_FAST, slow: config.ADMISSION_MAX_DEPTH_SLOW },
+    maxDepthPerTenant: { fast: config.ADMISSION_MAX_DEPTH_PER_TENANT_FAST, slow: config.ADMISSION_MAX_DEPTH_PER_TENANT_SLOW },
     maxLag: config.ADMISSION_MAX_LAG,
     sampleMs: config.QUEUE_SAMPLE_MS,
   };
@@ -160,4 +199,9 @@ export function intakeOptions(config: ApiConfig): IntakeModuleOptions {
     prepareSources: config.SOURCE_PROBE,
     fetch: { timeoutMs: config.SOURCE_FETCH_TIMEOUT_MS, maxRedirects: config.SOURCE_MAX_REDIRECTS, allowPrivateAddresses: config.SOURCE_ALLOW_PRIVATE_ADDRESSES },
   };
+}
+
+/** The per-key rate limit (requests per window, per api process) from the api's config. */
+export function rateLimitOptions(config: ApiConfig): RateLimitOptions {
+  return { quota: config.RATE_LIMIT_REQUESTS, windowSeconds: config.RATE_LIMIT_WINDOW_S };
 }

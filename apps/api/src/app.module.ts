@@ -1,8 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { API_SCHEMA, apiMigrations, IntakeModule, JobFeedModule, JobsModule, QueuesModule } from '@longhaul/jobs';
-import { CoreModule } from '@longhaul/platform';
+import { AuthModule } from '@longhaul/auth';
+import { API_SCHEMA, IntakeModule, JobFeedModule, JobsModule, QueuesModule } from '@longhaul/jobs';
+import { CoreModule, OpenApiModule } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
-import { dashboardConfig, intakeOptions, jobFeedOptions, jobsOptions, queuesOptions, type ApiConfig } from './app.config';
+import { apiMigrations } from './api.migrations';
+import { dashboardConfig, intakeOptions, jobFeedOptions, jobsOptions, queuesOptions, rateLimitOptions, type ApiConfig } from './app.config';
 import { DASHBOARD_CONFIG, DashboardConfigController } from './http/dashboard-config.controller';
 import { DeadLettersController } from './http/dead-letters.controller';
 import { JobEventsController } from './http/job-events.controller';
@@ -12,8 +14,9 @@ import { QueuesController } from './http/queues.controller';
 import { UploadsController } from './http/uploads.controller';
 import { JobDeliveriesController } from './http/job-deliveries.controller';
 import { WebhookEndpointsController } from './http/webhook-endpoints.controller';
+import { API_OPENAPI } from './http/openapi/api.openapi';
 
-/** The api: accepts and shows jobs over HTTP, and runs the job saga, retry scheduler and watchdog;
+/** The api: accepts and shows jobs over HTTP to holders of API keys, each tenant seeing only its own, and runs the job saga, retry scheduler and watchdog;
  * refuses new work with 429 while a lane is overloaded. */
 @Module({})
 export class AppModule {
@@ -25,10 +28,14 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot({ service: 'api', schema: API_SCHEMA, config, logger, migrations: apiMigrations, onShutdown }),
+        // Every route needs an API key unless marked public; then the key's rate limit applies.
+        AuthModule.forRoot({ keyCacheMs: config.API_KEY_CACHE_MS, rateLimit: rateLimitOptions(config) }),
         JobsModule.forRoot(jobsOptions(config), intake),
         intake,
         QueuesModule.forRoot(queuesOptions(config)),
         JobFeedModule.forRoot(jobFeedOptions(config)),
+        // GET /openapi.json, built at start from every route above; a route without a description stops the start.
+        OpenApiModule.forRoot(API_OPENAPI),
       ],
       controllers: [JobsController, JobEventsController, JobFilesController, UploadsController, DeadLettersController, QueuesController, WebhookEndpointsController, JobDeliveriesController, DashboardConfigController],
       providers: [{ provide: DASHBOARD_CONFIG, useValue: dashboardConfig(config) }],

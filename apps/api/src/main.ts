@@ -1,33 +1,41 @@
 import { stopTelemetry } from './instrumentation';
 import 'reflect-metadata';
-import { bootstrapService, jsonBody, ProblemDetailsFilter, staticSite } from '@longhaul/platform';
-import { DEVELOPMENT_SIGNING_KEY_WARNING, usesDevelopmentSigningKey } from '@longhaul/config';
+import { API_DOCS_PATH, apiDocsSite, bootstrapService, cors, jsonBody, ProblemDetailsFilter, staticSite } from '@longhaul/platform';
+import { developmentSecretWarnings } from '@longhaul/config';
 import { createLogger } from '@longhaul/telemetry';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { loadApiConfig } from './app.config';
+import { API_SECRETS, loadApiConfig } from './app.config';
 import { UPLOADS_PATH } from './http/uploads.controller';
 import { DASHBOARD_DIR, DASHBOARD_HEADERS, DASHBOARD_PATH } from './http/dashboard.site';
 import { AppModule } from './app.module';
 
+/** Download links carry their own grant, so any page may embed them (`<video src>`); the rest stays same-origin. */
+const SIGNED_FILES_PATH = '/v1/files/';
+
 async function main(): Promise<void> {
   const config = loadApiConfig();
   const logger = createLogger('api', config.LOG_LEVEL);
-  if (usesDevelopmentSigningKey(config)) logger.warn(DEVELOPMENT_SIGNING_KEY_WARNING);
+  for (const warning of developmentSecretWarnings(config, API_SECRETS)) logger.warn(warning);
   await bootstrapService({
     module: AppModule.forRoot(config, logger, stopTelemetry),
     logger,
     host: config.HOST,
     port: config.PORT,
+    secureHeaders: { hsts: config.HTTP_HSTS, crossOriginPaths: [SIGNED_FILES_PATH] },
     configure: (app) => {
       // Uploads can take long on a slow link: Node's default would cut a request at 300 s.
       (app.getHttpServer() as Server).requestTimeout = config.API_REQUEST_TIMEOUT_MS;
+      // Off unless CORS_ORIGINS names origins; first, so a preflight is answered before any body parsing or guard.
+      app.use(cors(config.CORS_ORIGINS));
       // The uploads route streams its raw body itself.
       app.use(...jsonBody(config.API_JSON_LIMIT, { skipPaths: [UPLOADS_PATH] }));
       app.useGlobalFilters(new ProblemDetailsFilter(logger));
       // The web dashboard's static files; what it does not answer (a missing file) falls to the router's 404.
       if (!existsSync(DASHBOARD_DIR)) logger.warn({ dir: DASHBOARD_DIR }, 'dashboard not built: /dashboard/ answers 404 (nx build dashboard)');
       app.use(DASHBOARD_PATH, ...staticSite(DASHBOARD_DIR, { headers: DASHBOARD_HEADERS }));
+      // The API docs (Swagger UI, served from node_modules) on /openapi.json, under a page policy of their own like the dashboard's.
+      app.use(API_DOCS_PATH, ...apiDocsSite({ title: 'Longhaul API' }));
     },
   });
 }

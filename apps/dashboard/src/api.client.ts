@@ -8,9 +8,11 @@ import type {
   JobView,
   QueuesView,
 } from '@longhaul/contracts';
+import { bearerHeaders, reportKeyRefused, storedApiKey } from './api-key.session.js';
 
 // The dashboard is served by the api, so every call goes to the same origin: absolute paths, no
-// CORS, no credentials to hold.
+// CORS. Every call carries the tab's API key as a bearer token; a `401` hands the matter to the
+// key prompt (api-key.session.ts).
 
 /** An answer the API refused (4xx, 5xx), with the problem's stable `code` when it sent one. */
 export class ApiError extends Error {
@@ -39,7 +41,9 @@ export interface JobListQuery {
 }
 
 async function call<T>(method: 'GET' | 'POST', path: string): Promise<ApiAnswer<T>> {
-  const response = await fetch(path, { method, headers: { accept: 'application/json' }, cache: 'no-store' });
+  const key = storedApiKey();
+  const response = await fetch(path, { method, headers: { accept: 'application/json', ...bearerHeaders(key) }, cache: 'no-store' });
+  if (response.status === 401) reportKeyRefused(key);
   const text = await response.text();
   let body: unknown = null;
   try {
@@ -77,7 +81,7 @@ export const cancelJob = (jobId: string): Promise<ApiAnswer<JobView>> => call<Jo
 
 export const jobDeliveries = (jobId: string): Promise<JobDeliveriesView> => get<JobDeliveriesView>(`/v1/jobs/${id(jobId)}/deliveries`);
 
-/** Where the job's Server-Sent Events are (`EventSource` opens it itself). */
+/** Where the job's Server-Sent Events are (the feed follower opens it itself, with the key). */
 export const jobEventsUrl = (jobId: string): string => `/v1/jobs/${id(jobId)}/events`;
 
 export const queues = (): Promise<QueuesView> => get<QueuesView>('/v1/queues');
@@ -90,6 +94,19 @@ export const replayDeadLetter = (deadLetterId: string): Promise<ApiAnswer<DeadLe
 
 /** The dashboard's settings from the api (`GET /dashboard/config.json`). */
 export const dashboardConfig = (): Promise<DashboardConfigView> => get<DashboardConfigView>('/dashboard/config.json');
+
+/**
+ * Whether the api takes `key`: `refused` on a `401`, `accepted` on a success or a `403` (a valid
+ * key without the scope to list jobs); any other answer is thrown, the key's worth unknown. Asks
+ * for one job, the cheapest read there is.
+ */
+export async function checkApiKey(key: string): Promise<'accepted' | 'refused'> {
+  const response = await fetch('/v1/jobs?limit=1', { headers: { accept: 'application/json', ...bearerHeaders(key) }, cache: 'no-store' });
+  await response.body?.cancel();
+  if (response.status === 401) return 'refused';
+  if (response.ok || response.status === 403) return 'accepted';
+  throw new ApiError(response.status, null, `${response.status} ${response.statusText}`.trim());
+}
 
 /** A readable line for any error a call may throw. */
 export function describeError(error: unknown): string {

@@ -38,16 +38,26 @@ function mount(route: Route, view: HTMLElement, context: PageContext): Page {
   }
 }
 
+/** A running router: it can step aside for the key prompt and come back. */
+export interface Router {
+  /** Disposes the page on screen and shows none until {@link Router.resume}, whatever the URL does meanwhile. */
+  suspend(): void;
+  /** Shows the page the URL names now. */
+  resume(): void;
+}
+
 /**
  * Shows the page the URL's fragment names in `view`, and the next one whenever it changes: the
  * page before is disposed first (its polling and event stream stop), the navigation marks the
  * current section, the title names the page, and focus moves to the new content for keyboard
  * and screen-reader users.
  */
-export function startRouter(view: HTMLElement, nav: HTMLElement, context: PageContext): void {
+export function startRouter(view: HTMLElement, nav: HTMLElement, context: PageContext): Router {
   let current: Page | null = null;
   let first = true;
+  let suspended = false;
   const show = () => {
+    if (suspended) return;
     current?.dispose();
     const route = parseRoute(location.hash);
     const section = sectionOf(route);
@@ -62,4 +72,15 @@ export function startRouter(view: HTMLElement, nav: HTMLElement, context: PageCo
   };
   window.addEventListener('hashchange', show);
   show();
+  return {
+    suspend: () => {
+      suspended = true;
+      current?.dispose();
+      current = null;
+    },
+    resume: () => {
+      suspended = false;
+      show();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommonEnvSchema, envFlag, envPort, loadConfig, WebhookEnvSchema } from '@longhaul/config';
+import { CommonEnvSchema, envFlag, envPort, loadConfig, WEBHOOK_SIGNING_SECRET, WebhookEnvSchema, type SecretVariable } from '@longhaul/config';
 import type { NotificationsOptions } from '@longhaul/notifications';
 
 const ms = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
@@ -41,8 +41,11 @@ export const NotifierEnvSchema = CommonEnvSchema.extend(WebhookEnvSchema.shape).
 
 export type NotifierConfig = z.infer<typeof NotifierEnvSchema>;
 
+/** The notifier's secrets with a published development default: refused under `NODE_ENV=production`, warned about otherwise. */
+export const NOTIFIER_SECRETS: readonly SecretVariable[] = [WEBHOOK_SIGNING_SECRET];
+
 export function loadNotifierConfig(env: NodeJS.ProcessEnv = process.env): NotifierConfig {
-  return loadConfig('notifier', NotifierEnvSchema, env);
+  return loadConfig('notifier', NotifierEnvSchema, env, { secrets: NOTIFIER_SECRETS });
 }
 
 /** The notifications module's options from the notifier's config. */

@@ -18,7 +18,13 @@ async function main(): Promise<void> {
       throw new LonghaulError(ErrorCodes.configInvalid, `thumbnailer: FFMPEG_PATH does not run: ${error.message}`, false);
     });
   }
-  await bootstrapService({ module: AppModule.forRoot(config, logger, stopTelemetry, blobStore), logger, host: config.HOST, port: config.PORT });
+  await bootstrapService({
+    module: AppModule.forRoot(config, logger, stopTelemetry, blobStore),
+    logger,
+    host: config.HOST,
+    port: config.PORT,
+    secureHeaders: { hsts: config.HTTP_HSTS },
+  });
 }
 
 main().catch((error: unknown) => {

@@ -12,7 +12,13 @@ async function main(): Promise<void> {
   const logger = createLogger('transcoder', config.LOG_LEVEL);
   // Real media work needs ffmpeg, ffprobe and the store: refuse to start without them rather than fail every attempt.
   const store = config.STEP_MODE === 'media' ? await checkMediaTools(mediaToolsOptions(config)).then(() => createBlobStore(config)) : undefined;
-  await bootstrapService({ module: AppModule.forRoot(config, logger, stopTelemetry, store), logger, host: config.HOST, port: config.PORT });
+  await bootstrapService({
+    module: AppModule.forRoot(config, logger, stopTelemetry, store),
+    logger,
+    host: config.HOST,
+    port: config.PORT,
+    secureHeaders: { hsts: config.HTTP_HSTS },
+  });
 }
 
 main().catch((error: unknown) => {

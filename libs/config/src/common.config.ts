@@ -34,6 +34,16 @@ export const CommonEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Address the HTTP server binds to. @defaultValue 127.0.0.1 */
   HOST: z.string().default('127.0.0.1'),
+  /**
+   * `production` makes a service refuse to start with a published development secret (see
+   * `SecretVariable`); any other value only logs a warning about one. @defaultValue development
+   */
+  NODE_ENV: z.string().default('development'),
+  /**
+   * Send `Strict-Transport-Security` with every answer: only where every client comes through
+   * https (a proxy that ends TLS), never on a plain-http address. @defaultValue false
+   */
+  HTTP_HSTS: envFlag.default(false),
   /** Database pool size. @defaultValue 10 */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Record every applied effect in `<schema>.effect_ledger` (for audits and fault-injection runs). @defaultValue false */

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { envFlag } from './common.config';
+import type { SecretVariable } from './secret.policy';
 
 /**
  * The key of `nx serve` and the tests when none is set. Anyone can read it here, so anyone could
  * forge signatures with it: set `WEBHOOK_SIGNING_KEY` on every deployment that sends webhooks to
- * the outside (each service logs a warning while it runs with this one).
+ * the outside (each service logs a warning while it runs with this one, and refuses to start
+ * with it under `NODE_ENV=production`).
  */
 export const DEVELOPMENT_WEBHOOK_SIGNING_KEY = 'longhaul-development-webhook-signing-key-do-not-deploy';
 
@@ -13,7 +15,7 @@ export const WebhookEnvSchema = z.object({
   /**
    * Every webhook signing secret is derived from it (HMAC-SHA256), on the api and the notifier
    * alike, so both must have the same; changing it changes every secret. At least 32 characters.
-   * @defaultValue a development key (a warning is logged)
+   * @defaultValue a development key (a warning is logged; refused when `NODE_ENV=production`)
    */
   WEBHOOK_SIGNING_KEY: z.string().min(32).default(DEVELOPMENT_WEBHOOK_SIGNING_KEY),
   /** Accept and call `http:` webhook URLs: local development only. @defaultValue false */
@@ -34,3 +36,10 @@ export function usesDevelopmentSigningKey(env: WebhookEnv): boolean {
 /** The warning both services log at start while {@link usesDevelopmentSigningKey}. */
 export const DEVELOPMENT_SIGNING_KEY_WARNING =
   'WEBHOOK_SIGNING_KEY is the published development key: anyone can forge webhook signatures; set your own on the api and the notifier';
+
+/** The webhook key as a secret for `loadConfig`'s production check and the start-up warning. */
+export const WEBHOOK_SIGNING_SECRET: SecretVariable = {
+  name: 'WEBHOOK_SIGNING_KEY',
+  developmentDefault: DEVELOPMENT_WEBHOOK_SIGNING_KEY,
+  warning: DEVELOPMENT_SIGNING_KEY_WARNING,
+};

@@ -4,16 +4,19 @@ import { MediaIntake1764600000001 } from './migrations/1764600000001-media-intak
 import { JobFeed1764700000001 } from './migrations/1764700000001-job-feed.migration';
 import { Notifications1764700000002 } from './migrations/1764700000002-notifications.migration';
 import { OutboxRelayPosition1764800000001 } from './migrations/1764800000001-outbox-relay-position.migration';
+import { Tenancy1764900000002 } from './migrations/1764900000002-tenancy.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
 
-/** The api's migrations, oldest first. */
-export const apiMigrations = [
+/** The migrations of the job tables in the api's schema, oldest first (the app adds the API key tables'). */
+export const jobsMigrations = [
   ApiSchema1764400000001,
   Reliability1764500000001,
   MediaIntake1764600000001,
   JobFeed1764700000001,
   Notifications1764700000002,
   OutboxRelayPosition1764800000001,
+  // Needs api.tenants, which the API key migration (1764900000001, in @longhaul/auth) creates.
+  Tenancy1764900000002,
 ];

@@ -5,6 +5,8 @@ import type { RetryPolicy } from './retry/retry.policy';
 /** A job row as the saga reads and changes it. */
 export interface JobRecord {
   id: string;
+  /** The tenant whose API key submitted the job; only that tenant sees it. */
+  tenantId: string;
   type: string;
   status: JobStatus;
   lane: Lane;
@@ -96,6 +98,7 @@ const JSON_COLUMNS = new Set(['result', 'error']);
 
 interface JobRow {
   id: string;
+  tenant_id: string;
   type: string;
   status: JobStatus;
   lane: Lane;
@@ -143,6 +146,7 @@ interface StepRow {
 function toJob(row: JobRow): JobRecord {
   return {
     id: row.id,
+    tenantId: row.tenant_id,
     type: row.type,
     status: row.status,
     lane: row.lane,
@@ -199,6 +203,7 @@ export interface JobState {
 /** A new job and its steps, as submit writes them. */
 export interface NewJob {
   id: string;
+  tenantId: string;
   type: string;
   lane: Lane;
   source: Record<string, unknown>;
@@ -216,11 +221,11 @@ export interface NewJob {
 export class JobRepository {
   async insert(sql: Sql, job: NewJob): Promise<void> {
     await sql.execute(
-      `INSERT INTO api.jobs (id, type, status, lane, source, outputs, metadata, version, traceparent, retry_policy, source_key, media, notify)
-       VALUES ($1, $2, 'pending', $3, $4, $5, $6, 0, $7, $8, $9, $10, $11)`,
+      `INSERT INTO api.jobs (id, type, status, lane, source, outputs, metadata, version, traceparent, retry_policy, source_key, media, notify, tenant_id)
+       VALUES ($1, $2, 'pending', $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12)`,
       [job.id, job.type, job.lane, JSON.stringify(job.source), JSON.stringify(job.outputs),
         job.metadata ? JSON.stringify(job.metadata) : null, job.traceparent, JSON.stringify(job.retryPolicy),
-        job.sourceKey, job.media ? JSON.stringify(job.media) : null, job.notify ? JSON.stringify(job.notify) : null],
+        job.sourceKey, job.media ? JSON.stringify(job.media) : null, job.notify ? JSON.stringify(job.notify) : null, job.tenantId],
     );
     for (const step of job.steps) {
       await sql.execute(

@@ -1,7 +1,7 @@
-import { Counter, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import { MetricNames, metricsOf } from '@longhaul/telemetry';
 
-/** What the api counts about jobs. Labels are bounded: job type, lane, status, step, error code. */
+/** What the api counts about jobs. Labels are bounded: job type, lane, status, step, error code, scope, and at most 20 tenants a lane. */
 export interface JobsMetrics {
   /** `{type, lane}`: jobs accepted by a submit (replays not counted), after its commit. */
   accepted: Counter<'type' | 'lane'>;
@@ -12,8 +12,14 @@ export interface JobsMetrics {
   finished: Counter<'type' | 'lane' | 'status'>;
   /** `{step, code}`: step series whose attempts ran out, dead-lettered. */
   stepsDeadLettered: Counter<'step' | 'code'>;
-  /** `{lane}`: submits refused with `429` by admission control. */
-  admissionRejections: Counter<'lane'>;
+  /** `{lane, scope}`: submits refused with `429` by admission control; `scope` is the limit that refused (`lane`, `tenant`). */
+  admissionRejections: Counter<'lane' | 'scope'>;
+  /**
+   * `{tenant, lane}`: open steps (queued or running) of the deepest tenants of each lane, at most
+   * 20 a lane (`MAX_TENANTS_SHOWN`); reset every sample, so a tenant that drops out of the top
+   * loses its series and the cardinality stays bounded.
+   */
+  tenantQueueDepth: Gauge<'tenant' | 'lane'>;
 }
 
 /** The jobs metrics of `registry`, made on first use. */
@@ -39,8 +45,14 @@ export const jobsMetrics = metricsOf(
     }),
     admissionRejections: new Counter({
       name: MetricNames.admissionRejections,
-      help: 'Submits refused with 429 by admission control, by the lane that was full.',
-      labelNames: ['lane'] as const,
+      help: 'Submits refused with 429 by admission control, by lane and the limit that refused (scope: lane or tenant).',
+      labelNames: ['lane', 'scope'] as const,
+      registers: [registry],
+    }),
+    tenantQueueDepth: new Gauge({
+      name: MetricNames.tenantQueueDepth,
+      help: 'Open steps (queued or running) of the 20 deepest tenants of each lane, at the last queue sample.',
+      labelNames: ['tenant', 'lane'] as const,
       registers: [registry],
     }),
   }),

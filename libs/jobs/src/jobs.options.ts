@@ -14,6 +14,8 @@ export interface JobsModuleOptions {
   effectLedger: boolean;
   /** How long a presigned download URL works. */
   downloadUrlTtlSeconds: number;
+  /** Signs download grants (`/v1/files/<grant>/…` links). */
+  downloadSigningKey: string;
   /** Webhook URL rules and the key webhook secrets derive from. */
   notifications: ApiNotificationsOptions;
 }

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import type { ReadinessReport } from './readiness/readiness.check';
 import type { ReadinessProbe } from './readiness/readiness.probe';
 import { READINESS, SERVICE_INFO, type ServiceInfo } from './service.tokens';
+import { Public } from './http/public.decorator';
 
 /**
  * `/healthz`: the process is alive. `/readyz`: it can do its work — Postgres answers, Kafka
@@ -10,6 +11,7 @@ import { READINESS, SERVICE_INFO, type ServiceInfo } from './service.tokens';
  * first and route traffic on the second; a service that is not ready keeps running and becomes
  * ready again by itself once its dependencies are back.
  */
+@Public()
 @Controller()
 export class HealthController {
   constructor(

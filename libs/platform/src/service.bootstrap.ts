@@ -2,6 +2,7 @@ import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Registry } from 'prom-client';
 import type { Logger } from '@longhaul/telemetry';
+import { secureHeaders, type SecureHeadersOptions } from './http/secure-headers.middleware';
 import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { PinoNestLogger } from './pino-nest.logger';
 import { METRICS_REGISTRY } from './service.tokens';
@@ -12,6 +13,8 @@ export interface BootstrapOptions {
   logger: Logger;
   host: string;
   port: number;
+  /** The security headers of every answer (HSTS, embeddable paths). @defaultValue no HSTS, nothing cross-origin */
+  secureHeaders?: SecureHeadersOptions;
   /** Extra HTTP setup before listening (body parsing, filters). */
   configure?: (app: INestApplication) => void;
 }
@@ -30,6 +33,8 @@ export async function bootstrapService(options: BootstrapOptions): Promise<INest
   (app.getHttpAdapter().getInstance() as { disable?: (setting: string) => void }).disable?.('x-powered-by');
   // First, so every request is measured, also those the app's own middleware refuses.
   app.use(httpMetricsMiddleware(app.get<Registry>(METRICS_REGISTRY)));
+  // Before the app's own middleware, so its refusals carry them too and a static site can replace the policy.
+  app.use(secureHeaders(options.secureHeaders));
   options.configure?.(app);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.listen(options.port, options.host);

@@ -11,8 +11,12 @@ export const MetricNames = {
   jobsFinished: 'longhaul_jobs_finished_total',
   /** Counter `{step, code}`: step series whose attempts ran out, dead-lettered by the saga. */
   stepsDeadLettered: 'longhaul_steps_dead_lettered_total',
-  /** Counter `{lane}`: submits refused with `429` by admission control. */
+  /** Counter `{lane, scope}`: submits refused with `429` by admission control (`scope`: the lane's limit or the tenant's). */
   admissionRejections: 'longhaul_admission_rejections_total',
+  /** Gauge `{tenant, lane}`: open steps of the 20 deepest tenants of each lane (reset every sample, so bounded). */
+  tenantQueueDepth: 'longhaul_tenant_queue_depth',
+  /** Counter `{tenant}`: API requests refused with `429` by a key's rate limit (tenants are few, so the label stays bounded). */
+  rateLimitedRequests: 'longhaul_rate_limited_requests_total',
   /** Histogram `{step, lane, outcome}`: how long a worker ran one work item, claim to finish. */
   stepDuration: 'longhaul_step_duration_seconds',
   /** Gauge `{lane}`: work items `queued` in this worker's schema. */

@@ -8,12 +8,36 @@ export interface ApiResponse<T = unknown> {
   body: T;
 }
 
-/** A thin HTTP client of the Longhaul API for tests and tools. */
+/**
+ * A thin HTTP client of the Longhaul API for tests and tools. With an API key it sends
+ * `Authorization: Bearer <key>` on every request, unless the request names its own
+ * `authorization` header, so a test can send a bad one; `withKey(undefined)` sends none.
+ */
 export class ApiClient {
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    /** `lh_<prefix>_<secret>`; without one the client sends no `Authorization`. */
+    readonly apiKey?: string,
+  ) {}
+
+  /** The same api as another key, or with `undefined` as no key at all. */
+  withKey(apiKey: string | undefined): ApiClient {
+    return new ApiClient(this.baseUrl, apiKey);
+  }
+
+  /** `{ authorization: 'Bearer <key>' }`, or nothing without a key: for a raw `fetch` of the api. */
+  authHeaders(): Record<string, string> {
+    return this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {};
+  }
+
+  /** `headers` with this client's `Authorization` added, unless they carry one of their own. */
+  withAuth(headers: Record<string, string> = {}): Record<string, string> {
+    const own = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+    return own ? headers : { ...this.authHeaders(), ...headers };
+  }
 
   async request<T = unknown>(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
-    const response = await fetch(`${this.baseUrl}${path}`, { method, body: init.body, headers: init.headers });
+    const response = await fetch(`${this.baseUrl}${path}`, { method, body: init.body, headers: this.withAuth(init.headers) });
     const text = await response.text();
     let body: unknown = text;
     try {

@@ -6,6 +6,7 @@ export * from './simulated-services.env';
 export * from './service.process';
 export * from './services.harness';
 export * from './api.client';
+export * from './api-key.issuer';
 export * from './mailpit.client';
 export * from './kafka.probe';
 export * from './db.probe';

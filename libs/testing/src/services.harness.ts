@@ -1,3 +1,4 @@
+import { issueApiKey, type ApiKeyScope } from './api-key.issuer';
 import { ServiceProcess } from './service.process';
 import type { StackInfo } from './stack.harness';
 
@@ -8,6 +9,31 @@ export interface RunningServices {
   thumbnailer: ServiceProcess;
   notifier: ServiceProcess;
   all: ServiceProcess[];
+  /**
+   * An API key every api on the stack's database accepts (`Authorization: Bearer <key>`): the one
+   * given in {@link StartServicesOptions.apiKey}, or the one issued once the api was up.
+   */
+  apiKey: string;
+}
+
+/** The tenant whose key {@link startServices} issues unless told otherwise. */
+export const TEST_TENANT = 'longhaul-test';
+
+/**
+ * The key {@link startServices} issues: every scope, so a suite can call any route, and a rate
+ * limit of its own far above the api's default (600 a minute), because a whole suite polls
+ * through this one key: waits every 200 ms, the fault run's retries through outages.
+ */
+export const TEST_API_KEY_REQUEST: Readonly<ApiKeyRequest> = { tenant: TEST_TENANT, scopes: ['read', 'write', 'admin'], name: 'test services', rateLimit: 100_000 };
+
+/** A key to issue: for which tenant, with what scopes. */
+export interface ApiKeyRequest {
+  tenant: string;
+  /** @defaultValue the keys command's default (`read`, `write`) */
+  scopes?: ApiKeyScope[];
+  name?: string;
+  /** Requests per rate-limit window (a minute by default). @defaultValue the api's default */
+  rateLimit?: number;
 }
 
 /** Options of {@link startServices}. */
@@ -18,6 +44,12 @@ export interface StartServicesOptions {
   basePort?: number;
   /** Extra environment for every service. */
   env?: Record<string, string>;
+  /**
+   * The API key to hand back: `{ key }` uses that one; otherwise a key is issued for `tenant`
+   * with `scopes` once the api has started (and so migrated its database).
+   * @defaultValue {@link TEST_API_KEY_REQUEST}: tenant `longhaul-test`, scopes read, write and admin
+   */
+  apiKey?: { key: string } | ApiKeyRequest;
 }
 
 /** The environment that points a service at `stack`. */
@@ -46,7 +78,15 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
   const all = Object.values(services);
   // One at a time: four cold starts at once on two cores only slow each other down.
   for (const service of all) await service.start();
-  return { ...services, all };
+  const wanted = options.apiKey ?? TEST_API_KEY_REQUEST;
+  let apiKey: string;
+  try {
+    apiKey = 'key' in wanted ? wanted.key : (await issueApiKey({ databaseUrl: options.stack.databaseUrl, ...wanted })).key;
+  } catch (error) {
+    await Promise.all(all.map((s) => s.stop('SIGTERM')));
+    throw error;
+  }
+  return { ...services, all, apiKey };
 }
 
 /** Stops every service gracefully. */

@@ -33,6 +33,7 @@ export default async function globalSetup(): Promise<void> {
   const services = await startServices({ stack, logDir, basePort: 17_000, env });
   globalThis.__longhaulDashboard.services = services;
   process.env['LONGHAUL_TEST_API_URL'] = services.api.url;
+  process.env['LONGHAUL_TEST_API_KEY'] = services.apiKey;
   process.env['LONGHAUL_TEST_JAEGER_URL'] = stack.jaegerUrl;
   process.env['LONGHAUL_TEST_LOG_DIR'] = logDir;
 }

@@ -33,15 +33,23 @@ export function dashboardEnv() {
     return value;
   };
   const apiUrl = need('LONGHAUL_TEST_API_URL');
+  const apiKey = need('LONGHAUL_TEST_API_KEY');
   return {
-    api: new ApiClient(apiUrl),
+    /** The suite's api, sending the suite's API key on every request. */
+    api: new ApiClient(apiUrl, apiKey),
     apiUrl,
+    /** The API key the global setup issued: what a person would type into the key prompt. */
+    apiKey,
     dashboardUrl: `${apiUrl}/dashboard/`,
     jaegerUrl: need('LONGHAUL_TEST_JAEGER_URL').replace(/\/+$/, ''),
   };
 }
 
-/** One headless Chromium for a test file, and a page on the dashboard. */
+/**
+ * One headless Chromium for a test file, and a page on the dashboard. Opened with an API key, the
+ * page is signed in through the key prompt once; the key then stays in the tab's sessionStorage
+ * for every page the test opens in it.
+ */
 export class DashboardSession {
   private constructor(
     private readonly browser: Browser,
@@ -51,14 +59,31 @@ export class DashboardSession {
     readonly pageErrors: string[],
   ) {}
 
-  static async open(baseUrl: string): Promise<DashboardSession> {
+  /** `apiKey`: typed into the key prompt before the test begins; `null` leaves the tab without a key. */
+  static async open(baseUrl: string, apiKey: string | null): Promise<DashboardSession> {
     // As root (CI) Chromium refuses to start with its sandbox; the pages it opens are our own.
     const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, chromiumSandbox: false });
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    return new DashboardSession(browser, page, baseUrl, pageErrors);
+    const session = new DashboardSession(browser, page, baseUrl, pageErrors);
+    try {
+      if (apiKey !== null) await session.signIn(apiKey);
+    } catch (error) {
+      // The caller never gets the session to close: do it here.
+      await browser.close();
+      throw error;
+    }
+    return session;
+  }
+
+  /** Opens the dashboard, enters `apiKey` in the key prompt and waits until the api took it. */
+  async signIn(apiKey: string): Promise<void> {
+    await this.page.goto(this.baseUrl);
+    await this.byTestId('api-key-input').fill(apiKey);
+    await this.byTestId('api-key-submit').click();
+    await this.byTestId('api-key-prompt').waitFor({ state: 'detached' });
   }
 
   /** Opens a page of the dashboard by its fragment (`#/jobs`, `#/jobs/<id>`, …). */

@@ -3,11 +3,11 @@ import { DashboardSession, dashboardEnv, eventually } from './dashboard.session'
 
 /** The dead letters page: groups, job links and Replay buttons. */
 describe('the dead letters page', () => {
-  const { api, dashboardUrl } = dashboardEnv();
+  const { api, dashboardUrl, apiKey } = dashboardEnv();
   let session: DashboardSession;
 
   beforeAll(async () => {
-    session = await DashboardSession.open(dashboardUrl);
+    session = await DashboardSession.open(dashboardUrl, apiKey);
   });
 
   afterAll(async () => {

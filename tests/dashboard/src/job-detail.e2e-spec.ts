@@ -4,11 +4,11 @@ import { DashboardSession, dashboardEnv, eventually } from './dashboard.session'
 
 /** The job page: live progress from the job's event stream, the step timeline, outputs, trace, cancel. */
 describe('the job page', () => {
-  const { api, dashboardUrl, jaegerUrl } = dashboardEnv();
+  const { api, dashboardUrl, jaegerUrl, apiKey } = dashboardEnv();
   let session: DashboardSession;
 
   beforeAll(async () => {
-    session = await DashboardSession.open(dashboardUrl);
+    session = await DashboardSession.open(dashboardUrl, apiKey);
   });
 
   afterAll(async () => {

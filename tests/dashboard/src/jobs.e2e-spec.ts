@@ -4,11 +4,11 @@ import { DashboardSession, dashboardEnv, eventually } from './dashboard.session'
 
 /** The job list: live statuses, filters, paging. */
 describe('the job list', () => {
-  const { api, dashboardUrl } = dashboardEnv();
+  const { api, dashboardUrl, apiKey } = dashboardEnv();
   let session: DashboardSession;
 
   beforeAll(async () => {
-    session = await DashboardSession.open(dashboardUrl);
+    session = await DashboardSession.open(dashboardUrl, apiKey);
   });
 
   afterAll(async () => {

@@ -3,11 +3,11 @@ import { DashboardSession, dashboardEnv, eventually } from './dashboard.session'
 
 /** The lanes page: `GET /v1/queues`, read again every few seconds. */
 describe('the lanes page', () => {
-  const { api, dashboardUrl } = dashboardEnv();
+  const { api, dashboardUrl, apiKey } = dashboardEnv();
   let session: DashboardSession;
 
   beforeAll(async () => {
-    session = await DashboardSession.open(dashboardUrl);
+    session = await DashboardSession.open(dashboardUrl, apiKey);
   });
 
   afterAll(async () => {

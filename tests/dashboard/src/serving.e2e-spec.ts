@@ -61,7 +61,7 @@ describe('the dashboard, as the api serves it', () => {
   it('leaves the API as it was: JSON bodies and its problem answers', async () => {
     const submitted = await api.submitJob(sampleJobRequest());
     expect(submitted.status).toBe(202);
-    const refused = await fetch(`${apiUrl}/v1/jobs`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    const refused = await fetch(`${apiUrl}/v1/jobs`, { method: 'POST', headers: api.withAuth({ 'content-type': 'text/plain' }), body: 'x' });
     expect(refused.status).toBe(415);
     expect(await refused.json()).toMatchObject({ code: 'unsupported_media_type' });
   });

@@ -3,9 +3,11 @@ import { dirname, join } from 'node:path';
 import {
   ensureNativeStack,
   formatFaultRunReport,
+  issueApiKey,
   KafkaProbe,
   ServiceSupervisor,
   startFleet,
+  TEST_API_KEY_REQUEST,
   type FaultRunReport,
   type ServiceFleet,
   type SubmitRecord,
@@ -69,12 +71,17 @@ export class FaultRun {
     const context = (this.context = { config, fleet, repository, kafka, timeline });
 
     const apiUrl = fleet.get('api').url;
-    const submitter = new JobSubmitter({ apiUrl, ratePerSecond: config.submitRatePerSecond, maxInFlight: config.maxInFlight });
+    // After the api started, which migrated the database; the key lives there, so it outlasts
+    // the api restarts and the Postgres restart of the schedule.
+    const issued = await issueApiKey({ databaseUrl: stack.databaseUrl, ...TEST_API_KEY_REQUEST, name: 'fault run' });
+    timeline.log(`issued API key ${issued.prefix} for tenant ${issued.tenant}`);
+    const apiKey = issued.key;
+    const submitter = new JobSubmitter({ apiUrl, apiKey, ratePerSecond: config.submitRatePerSecond, maxInFlight: config.maxInFlight });
     timeline.log(`submitting ${config.submitRatePerSecond} jobs/s for the whole schedule, at least ${config.minJobs}`);
     submitter.start(loadJobRequest);
     let scheduled: ScheduledFault[] = [];
     try {
-      scheduled = await runFaultSchedule(this.faults, context, new RecoveryProbe(submitter, apiUrl, config.probeTimeoutMs));
+      scheduled = await runFaultSchedule(this.faults, context, new RecoveryProbe(submitter, apiUrl, config.probeTimeoutMs, apiKey));
       await submitter.reach(config.minJobs);
     } finally {
       await submitter.stop();

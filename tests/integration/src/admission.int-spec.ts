@@ -1,5 +1,5 @@
 import type { JobView, QueuesView } from '@longhaul/contracts';
-import { ApiClient, sampleJobRequest, waitFor, type ApiResponse, type ServiceProcess } from '@longhaul/testing';
+import { ApiClient, issueApiKey, sampleJobRequest, waitFor, type ApiResponse, type IssuedApiKey, type ServiceProcess } from '@longhaul/testing';
 import { startExtraService } from './extra-services';
 import { testEnv } from './test-env';
 
@@ -8,6 +8,10 @@ const env = testEnv();
 /** A second api with a tiny fast-lane limit; the suite's own api keeps its generous defaults. */
 const ADMISSION_API_PORT = 13_010;
 const MAX_DEPTH_FAST = 3;
+
+/** A third api whose lanes are roomy but whose tenants may each hold only a few open fast-lane steps. */
+const TENANT_ADMISSION_API_PORT = 13_015;
+const MAX_DEPTH_PER_TENANT_FAST = 3;
 
 /** In simulated step mode a transcode step with these directives runs until it is cancelled or aborted. */
 const HANG = { 'sim.outcome': 'hang', 'sim.step': 'transcode' };
@@ -19,6 +23,8 @@ interface OverloadedProblem {
   code: string;
   detail: string;
   lane: string;
+  scope: 'lane' | 'tenant';
+  breaches: Array<{ limit: string; figure: number; max: number }>;
 }
 
 let admissionApi: ServiceProcess | undefined;
@@ -32,7 +38,7 @@ beforeAll(async () => {
     ADMISSION_MAX_DEPTH_FAST: String(MAX_DEPTH_FAST),
     QUEUE_SAMPLE_MS: '100',
   });
-  api = new ApiClient(admissionApi.url);
+  api = new ApiClient(admissionApi.url, env.apiKey);
 });
 
 afterAll(async () => {
@@ -85,7 +91,7 @@ describe('admission control', () => {
     expect(retryAfter).toMatch(/^\d+$/);
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(refused.body).toMatchObject({ status: 429, code: 'overloaded', title: 'Too Many Requests', lane: 'fast' });
+    expect(refused.body).toMatchObject({ status: 429, code: 'overloaded', title: 'Too Many Requests', lane: 'fast', scope: 'lane' });
     expect(refused.body.detail).toContain("'fast'");
     expect(refused.body.detail).toContain('queue depth');
     expect(jobsAfter).toBe(jobsBefore);
@@ -111,5 +117,94 @@ describe('admission control', () => {
     expect(view.lanes[0]).toMatchObject({ lane: 'fast', admitting: false, limits: { maxDepth: MAX_DEPTH_FAST, maxLag: expect.any(Number) } });
     expect(view.lanes[0]!.oldestWaitingMs).toBeGreaterThanOrEqual(0);
     expect(Number.isNaN(Date.parse(view.sampledAt))).toBe(false);
+  });
+});
+
+describe('admission control per tenant', () => {
+  let tenantApi: ServiceProcess | undefined;
+  let tenantA: IssuedApiKey;
+  let tenantB: IssuedApiKey;
+  let asA: ApiClient;
+  let asB: ApiClient;
+  /** Jobs of this block, with the client of the tenant that owns them (another tenant's id is a 404). */
+  const hanging: Array<{ client: ApiClient; id: string }> = [];
+
+  const jobsOf = (tenant: IssuedApiKey) => env.db.count(`SELECT count(*) FROM api.jobs WHERE tenant_id = $1`, [tenant.tenantId]);
+
+  async function submitHanging(client: ApiClient): Promise<ApiResponse<JobView>> {
+    const response = await client.submitJob(sampleJobRequest({ metadata: HANG }));
+    if (response.status === 202) hanging.push({ client, id: response.body.id });
+    return response;
+  }
+
+  beforeAll(async () => {
+    const run = Date.now().toString(36);
+    // Sequentially: each run of the keys command applies pending migrations first.
+    tenantA = await issueApiKey({ databaseUrl: env.databaseUrl, tenant: `admission-a-${run}`, scopes: ['read', 'write', 'admin'] });
+    tenantB = await issueApiKey({ databaseUrl: env.databaseUrl, tenant: `admission-b-${run}`, scopes: ['read', 'write'] });
+    tenantApi = await startExtraService('api', 'api-tenant-admission', TENANT_ADMISSION_API_PORT, {
+      ADMISSION_MAX_DEPTH_PER_TENANT_FAST: String(MAX_DEPTH_PER_TENANT_FAST),
+      QUEUE_SAMPLE_MS: '100',
+    });
+    asA = new ApiClient(tenantApi.url, tenantA.key);
+    asB = new ApiClient(tenantApi.url, tenantB.key);
+  });
+
+  afterAll(async () => {
+    try {
+      for (const { client, id } of hanging) await client.request('POST', `/v1/jobs/${id}/cancel`);
+      const ids = hanging.map((job) => job.id);
+      if (ids.length > 0) {
+        await waitFor(
+          async () =>
+            (await env.db.count(`SELECT count(*) FROM api.jobs WHERE id = ANY($1::uuid[]) AND status NOT IN ('completed', 'failed', 'cancelled')`, [ids])) === 0,
+          { timeoutMs: 60_000, description: "the tenants' hanging jobs to be cancelled" },
+        );
+      }
+    } finally {
+      await tenantApi?.stop('SIGTERM');
+    }
+  });
+
+  it("refuses a tenant's 4th hanging job with 429 scope tenant while another tenant's submit is accepted", async () => {
+    // Each of these is judged on a sample taken before it, so none can see the tenant at its limit.
+    for (let i = 0; i < MAX_DEPTH_PER_TENANT_FAST; i++) {
+      const accepted = await submitHanging(asA);
+      expect([i, accepted.status, accepted.body.lane]).toEqual([i, 202, 'fast']);
+    }
+    // One hanging step per job, queued or running: the tenant's depth once the monitor has looked.
+    const view = await waitFor(
+      async () => {
+        const { status, body } = await asA.request<QueuesView>('GET', '/v1/queues');
+        if (status !== 200) throw new Error(`GET /v1/queues answered ${status}: ${JSON.stringify(body)}`);
+        const fast = body.lanes.find((l) => l.lane === 'fast');
+        return fast?.tenants.some((t) => t.tenantId === tenantA.tenantId && t.depth >= MAX_DEPTH_PER_TENANT_FAST) ? body : null;
+      },
+      { timeoutMs: 10_000, intervalMs: 50, description: "tenant A's depth to reach its limit in GET /v1/queues" },
+    );
+    const fast = view.lanes.find((l) => l.lane === 'fast')!;
+    expect(fast.limits.maxDepthPerTenant).toBe(MAX_DEPTH_PER_TENANT_FAST);
+    expect(fast.tenants.length).toBeLessThanOrEqual(20);
+    expect(fast.tenants.map((t) => t.depth)).toEqual([...fast.tenants.map((t) => t.depth)].sort((x, y) => y - x));
+
+    const jobsBefore = await jobsOf(tenantA);
+    const refused = (await submitHanging(asA)) as unknown as ApiResponse<OverloadedProblem>;
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused.body).toMatchObject({
+      status: 429,
+      code: 'overloaded',
+      lane: 'fast',
+      scope: 'tenant',
+      breaches: [{ limit: 'depth', figure: MAX_DEPTH_PER_TENANT_FAST, max: MAX_DEPTH_PER_TENANT_FAST }],
+    });
+    expect(refused.body.detail).toContain('tenant');
+    expect(await jobsOf(tenantA)).toBe(jobsBefore);
+
+    // Same lane, same moment: the other tenant is under its own limit and the lane is far from its.
+    const other = await submitHanging(asB);
+    expect([other.status, other.body.lane]).toEqual([202, 'fast']);
   });
 });

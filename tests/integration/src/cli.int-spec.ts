@@ -13,7 +13,7 @@ afterAll(() => env.db.close());
 /** Runs the CLI's bin (what `npx longhaul` runs) in its own process against the suite's api. */
 function longhaul(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(workspaceRoot(), 'tools/cli/bin/longhaul.mjs'), ...args], { timeout: 120_000, env: { ...process.env, LONGHAUL_API_URL: apiUrl } }, (error, stdout, stderr) =>
+    execFile(process.execPath, [join(workspaceRoot(), 'tools/cli/bin/longhaul.mjs'), ...args], { timeout: 120_000, env: { ...process.env, LONGHAUL_API_URL: apiUrl, LONGHAUL_API_KEY: env.apiKey } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });

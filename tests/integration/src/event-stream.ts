@@ -1,4 +1,4 @@
-import { waitFor } from '@longhaul/testing';
+import { waitFor, type ApiClient } from '@longhaul/testing';
 
 /** One Server-Sent Events frame as it came over the wire. */
 export interface SseFrame {
@@ -36,10 +36,14 @@ export interface EventStream {
   waitForEvents(accept: (events: SseEvent[]) => boolean, description: string, timeoutMs?: number): Promise<SseEvent[]>;
 }
 
-/** Opens `url` and reads it as an event stream (a non-200 answer is read as plain text into `frames: []`). */
-export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
+/**
+ * Opens `path` on `api` and reads it as an event stream (a non-200 answer is read as plain text
+ * into `frames: []`). It is sent with the client's API key, unless `headers` carry their own
+ * `authorization`.
+ */
+export async function openEventStream(api: ApiClient, path: string, headers: Record<string, string> = {}): Promise<EventStream> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const response = await fetch(`${api.baseUrl}${path}`, { headers: api.withAuth({ accept: 'text/event-stream', ...headers }), signal: controller.signal });
   const frames: SseFrame[] = [];
   const closed = (async (): Promise<StreamEnd> => {
     if (!response.body) return 'ended';

@@ -6,6 +6,8 @@ import { simulatedJob, waitForJob } from './job-waits';
 import { testEnv } from './test-env';
 
 const env = testEnv();
+/** The suite key's tenant: the job list shows only its jobs. */
+const SUITE_TENANT = `(SELECT tenant_id FROM api.api_keys WHERE prefix = '${/^lh_([a-z0-9]+)_/.exec(env.apiKey)![1]}')`;
 
 /** A second api: any instance must serve any job's stream, live. */
 const SECOND_API_PORT = 13_030;
@@ -17,7 +19,7 @@ const toCancel: string[] = [];
 
 beforeAll(async () => {
   secondApi = await startExtraService('api', 'api-events', SECOND_API_PORT);
-  second = new ApiClient(secondApi.url);
+  second = new ApiClient(secondApi.url, env.apiKey);
 });
 
 afterAll(async () => {
@@ -29,7 +31,7 @@ afterAll(async () => {
   }
 });
 
-const eventsUrl = (api: ApiClient, id: string, query = '') => `${api.baseUrl}/v1/jobs/${id}/events${query}`;
+const eventsPath = (id: string, query = '') => `/v1/jobs/${id}/events${query}`;
 
 /** A job whose simulated steps each take `stepMs`, long enough to watch it run. */
 async function submitSlowJob(stepMs: number): Promise<JobView> {
@@ -61,7 +63,7 @@ describe('GET /v1/jobs/{id}/events', () => {
 
   it('streams a job from its first event to its end, then closes', async () => {
     finishedJob = await submitSlowJob(1500);
-    const stream = await openEventStream(eventsUrl(env.api, finishedJob.id));
+    const stream = await openEventStream(env.api, eventsPath(finishedJob.id));
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(stream.headers.get('cache-control')).toBe('no-cache');
@@ -99,7 +101,7 @@ describe('GET /v1/jobs/{id}/events', () => {
   });
 
   it('replays the whole feed of a finished job and closes at once', async () => {
-    const stream = await openEventStream(eventsUrl(second, finishedJob.id));
+    const stream = await openEventStream(second, eventsPath(finishedJob.id));
     expect(await closedWithin(stream, 10_000, 'the replay to end')).toBe('ended');
     expect(stream.events().map((e) => e.raw)).toEqual(fullStream.map((e) => e.raw));
   });
@@ -107,22 +109,22 @@ describe('GET /v1/jobs/{id}/events', () => {
   it('resumes after Last-Event-ID (or ?lastEventId) with exactly the events after it', async () => {
     const n = fullStream.length;
     const middle = Math.floor(n / 2);
-    const byHeader = await openEventStream(eventsUrl(env.api, finishedJob.id), { 'last-event-id': String(middle) });
+    const byHeader = await openEventStream(env.api, eventsPath(finishedJob.id), { 'last-event-id': String(middle) });
     expect(await closedWithin(byHeader, 10_000, 'the resumed stream to end')).toBe('ended');
     expect(byHeader.events().map((e) => e.raw)).toEqual(fullStream.slice(middle).map((e) => e.raw));
 
-    const byQuery = await openEventStream(eventsUrl(second, finishedJob.id, `?lastEventId=${middle}`));
+    const byQuery = await openEventStream(second, eventsPath(finishedJob.id, `?lastEventId=${middle}`));
     expect(await closedWithin(byQuery, 10_000, 'the resumed stream to end')).toBe('ended');
     expect(ids(byQuery.events())).toEqual(range(middle + 1, n));
 
     // On a reconnect an EventSource sends its newest id as the header while the URL keeps the first.
-    const both = await openEventStream(eventsUrl(env.api, finishedJob.id, '?lastEventId=1'), { 'last-event-id': String(n - 2) });
+    const both = await openEventStream(env.api, eventsPath(finishedJob.id, '?lastEventId=1'), { 'last-event-id': String(n - 2) });
     expect(await closedWithin(both, 10_000, 'the resumed stream to end')).toBe('ended');
     expect(ids(both.events())).toEqual([n - 1, n]);
   });
 
   it('answers 204 to a client that already has every event of a finished job (an EventSource stops there)', async () => {
-    const response = await fetch(eventsUrl(env.api, finishedJob.id), { headers: { 'last-event-id': String(fullStream.length) } });
+    const response = await fetch(`${env.api.baseUrl}${eventsPath(finishedJob.id)}`, { headers: env.api.withAuth({ 'last-event-id': String(fullStream.length) }) });
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
   });
@@ -130,7 +132,7 @@ describe('GET /v1/jobs/{id}/events', () => {
   it('delivers the rest on a second api instance after the connection dropped mid-job', async () => {
     const job = await submitSlowJob(3000);
     toCancel.push(job.id);
-    const first = await openEventStream(eventsUrl(env.api, job.id));
+    const first = await openEventStream(env.api, eventsPath(job.id));
     await first.waitForEvents((events) => events.some((e) => e.data.kind === 'job.status' && e.data['status'] === 'running'), 'the job to start');
     first.abort();
     expect(await first.closed).toBe('aborted');
@@ -139,7 +141,7 @@ describe('GET /v1/jobs/{id}/events', () => {
     // More happens while nobody listens.
     await waitFor(async () => (await storedFeed(job.id)).length > lastSeen + 1, { timeoutMs: 30_000, description: 'events while disconnected' });
 
-    const resumed = await openEventStream(eventsUrl(second, job.id), { 'last-event-id': String(lastSeen) });
+    const resumed = await openEventStream(second, eventsPath(job.id), { 'last-event-id': String(lastSeen) });
     expect(resumed.status).toBe(200);
     expect(await closedWithin(resumed, 60_000, 'the resumed stream to end with the job')).toBe('ended');
     const rest = resumed.events();
@@ -151,7 +153,7 @@ describe('GET /v1/jobs/{id}/events', () => {
   it('delivers every event live to subscribers of the same job on both instances', async () => {
     const job = await submitSlowJob(1000);
     toCancel.push(job.id);
-    const [onFirst, onSecond] = await Promise.all([openEventStream(eventsUrl(env.api, job.id)), openEventStream(eventsUrl(second, job.id))]);
+    const [onFirst, onSecond] = await Promise.all([openEventStream(env.api, eventsPath(job.id)), openEventStream(second, eventsPath(job.id))]);
     const ends = await Promise.all([
       closedWithin(onFirst, 60_000, 'the first instance to end its stream'),
       closedWithin(onSecond, 60_000, 'the second instance to end its stream'),
@@ -164,7 +166,7 @@ describe('GET /v1/jobs/{id}/events', () => {
   it('ends the stream of a cancelled job after its cancelled status', async () => {
     const { body: job } = await env.api.submitJob(simulatedJob({ 'sim.step': 'transcode', 'sim.outcome': 'hang' }));
     toCancel.push(job.id);
-    const stream = await openEventStream(eventsUrl(second, job.id));
+    const stream = await openEventStream(second, eventsPath(job.id));
     await stream.waitForEvents((events) => events.some((e) => e.event === 'step.status' && e.data['to'] === 'running'), 'the transcode step to run');
     expect((await env.api.request('POST', `/v1/jobs/${job.id}/cancel`)).status).toBe(202);
     expect(await closedWithin(stream, 30_000, 'the stream to end after the cancel')).toBe('ended');
@@ -225,7 +227,7 @@ describe('GET /v1/jobs', () => {
     const response = await list();
     expect(response.status).toBe(200);
     expect(response.body.items.length).toBeLessThanOrEqual(20);
-    const newest = await env.db.rows<{ id: string }>(`SELECT id FROM api.jobs ORDER BY created_at DESC, id DESC LIMIT 20`);
+    const newest = await env.db.rows<{ id: string }>(`SELECT id FROM api.jobs WHERE tenant_id = ${SUITE_TENANT} ORDER BY created_at DESC, id DESC LIMIT 20`);
     expect(response.body.items.map((j) => j.id)).toEqual(newest.map((r) => r.id));
     const mine = response.body.items.find((j) => j.id === submitted.body.id)!;
     expect(Object.keys(mine).sort()).toEqual(['createdAt', 'id', 'progress', 'status', 'traceId', 'type', 'updatedAt']);
@@ -254,7 +256,7 @@ describe('GET /v1/jobs', () => {
     const all = await walk('status=cancelled&limit=100');
     expect(all.complete).toBe(true);
     expect(all.items.every((j) => j.status === 'cancelled')).toBe(true);
-    const stored = await env.db.rows<{ id: string }>(`SELECT id FROM api.jobs WHERE status = 'cancelled' ORDER BY created_at DESC, id DESC`);
+    const stored = await env.db.rows<{ id: string }>(`SELECT id FROM api.jobs WHERE tenant_id = ${SUITE_TENANT} AND status = 'cancelled' ORDER BY created_at DESC, id DESC`);
     expect(all.items.map((j) => j.id)).toEqual(stored.map((r) => r.id));
     expect(all.items[0]!.id).toBe(cancelled.body.id);
 

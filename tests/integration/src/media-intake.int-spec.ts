@@ -88,14 +88,14 @@ async function neverOpensFifo<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A raw POST through `node:http`: the answer is kept even when the server closes the connection
- * while the body is still being sent (as it does for 413).
+ * A raw POST through `node:http`, with `api`'s key: the answer is kept even when the server
+ * closes the connection while the body is still being sent (as it does for 413).
  */
-function post<T = unknown>(baseUrl: string, path: string, body: Buffer, headers: Record<string, string>): Promise<RawResponse<T>> {
+function post<T = unknown>(api: ApiClient, path: string, body: Buffer, headers: Record<string, string>): Promise<RawResponse<T>> {
   return new Promise((resolve, reject) => {
-    const url = new URL(path, baseUrl);
+    const url = new URL(path, api.baseUrl);
     let answered = false;
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers }, (res) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: api.withAuth(headers) }, (res) => {
       answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -122,8 +122,8 @@ function post<T = unknown>(baseUrl: string, path: string, body: Buffer, headers:
   });
 }
 
-const upload = <T = UploadBody>(baseUrl: string, body: Buffer, contentType = 'video/mp4', extra: Record<string, string> = {}) =>
-  post<T>(baseUrl, '/v1/uploads', body, { 'content-type': contentType, 'content-length': String(body.length), ...extra });
+const upload = <T = UploadBody>(api: ApiClient, body: Buffer, contentType = 'video/mp4', extra: Record<string, string> = {}) =>
+  post<T>(api, '/v1/uploads', body, { 'content-type': contentType, 'content-length': String(body.length), ...extra });
 
 const uploadCount = () => env.db.count(`SELECT count(*) FROM api.uploads`);
 const jobCount = () => env.db.count(`SELECT count(*) FROM api.jobs`);
@@ -156,8 +156,8 @@ beforeAll(async () => {
     SOURCE_PROBE: 'true',
     SOURCE_ALLOW_PRIVATE_ADDRESSES: 'true',
   });
-  limited = new ApiClient(limitedApi.url);
-  open = new ApiClient(openApi.url);
+  limited = new ApiClient(limitedApi.url, env.apiKey);
+  open = new ApiClient(openApi.url, env.apiKey);
 }, 180_000);
 
 afterAll(async () => {
@@ -175,7 +175,7 @@ const concatList = () => `ffconcat version 1.0\nfile '/etc/passwd'\nfile '${fifo
 
 describe('POST /v1/uploads', () => {
   it('accepts a video: 201, Location, the probe, and GET /v1/uploads/{id} shows it', async () => {
-    const response = await upload(env.api.baseUrl, clip, 'video/mp4', { 'content-disposition': 'attachment; filename="clip.mp4"' });
+    const response = await upload(env.api, clip, 'video/mp4', { 'content-disposition': 'attachment; filename="clip.mp4"' });
     expect(response.status).toBe(201);
     const created = response.body;
     expect(response.headers['location']).toBe(`/v1/uploads/${created.id}`);
@@ -198,7 +198,7 @@ describe('POST /v1/uploads', () => {
 
   it.each(refusals)('refuses %s with problem+json and stores nothing', async (_name, body, contentType, status, code) => {
     const before = await uploadCount();
-    const response = await upload<Problem>(env.api.baseUrl, body(), contentType);
+    const response = await upload<Problem>(env.api, body(), contentType);
     expect(response.status).toBe(status);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(response.body.code).toMatch(code);
@@ -211,7 +211,7 @@ describe('POST /v1/uploads', () => {
     ['an ffconcat list naming local files', concatList],
   ])('refuses %s without opening any of them', async (_name, body) => {
     const before = await uploadCount();
-    const response = await neverOpensFifo(() => upload<Problem>(env.api.baseUrl, Buffer.from(body()), 'application/octet-stream'));
+    const response = await neverOpensFifo(() => upload<Problem>(env.api, Buffer.from(body()), 'application/octet-stream'));
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('media_format_refused');
     expect(await uploadCount()).toBe(before);
@@ -228,7 +228,7 @@ describe('POST /v1/uploads', () => {
     ['counted while streaming (chunked)', (): Record<string, string> => ({ 'transfer-encoding': 'chunked' })],
   ])('refuses an upload over UPLOAD_MAX_BYTES %s with 413, and the api stays up', async (_name, framing) => {
     const before = await uploadCount();
-    const response = await post<Problem>(limited.baseUrl, '/v1/uploads', clip, { 'content-type': 'video/mp4', ...framing() });
+    const response = await post<Problem>(limited, '/v1/uploads', clip, { 'content-type': 'video/mp4', ...framing() });
     expect(response.status).toBe(413);
     expect(response.body).toMatchObject({ status: 413, code: 'payload_too_large' });
     expect(await uploadCount()).toBe(before);
@@ -275,7 +275,7 @@ describe('POST /v1/jobs with a source the api fetches', () => {
     expect(fromUrl.status).toBe(202);
     expect((fromUrl.body as JobView).media?.durationSeconds).toBeCloseTo(3, 0);
 
-    const uploaded = await upload(open.baseUrl, clip);
+    const uploaded = await upload(open, clip);
     expect(uploaded.status).toBe(201);
     const fromUpload = await submit(open, { uploadId: uploaded.body.id });
     expect(fromUpload.status).toBe(202);

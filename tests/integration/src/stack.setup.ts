@@ -52,6 +52,8 @@ export default async function globalSetup(): Promise<void> {
   const services = await startServices({ stack, logDir, env: INTEGRATION_SERVICE_ENV });
   globalThis.__longhaul.services = services;
   process.env['LONGHAUL_TEST_API_URL'] = services.api.url;
+  // Every api on the suite's database accepts it: the suite's own and the extra ones tests start.
+  process.env['LONGHAUL_TEST_API_KEY'] = services.apiKey;
   process.env['LONGHAUL_TEST_DATABASE_URL'] = stack.databaseUrl;
   process.env['LONGHAUL_TEST_KAFKA_BROKERS'] = stack.kafkaBrokers;
   process.env['LONGHAUL_TEST_STACK'] = stack.mode;

@@ -8,7 +8,10 @@ export function testEnv() {
     return value;
   };
   return {
-    api: new ApiClient(need('LONGHAUL_TEST_API_URL')),
+    /** The suite's api, sending the suite's API key on every request. */
+    api: new ApiClient(need('LONGHAUL_TEST_API_URL'), need('LONGHAUL_TEST_API_KEY')),
+    /** The API key the global setup issued (tenant `longhaul-test`, every scope); extra apis accept it too. */
+    apiKey: need('LONGHAUL_TEST_API_KEY'),
     db: new DbProbe(need('LONGHAUL_TEST_DATABASE_URL')),
     kafka: new KafkaProbe(need('LONGHAUL_TEST_KAFKA_BROKERS')),
     databaseUrl: need('LONGHAUL_TEST_DATABASE_URL'),

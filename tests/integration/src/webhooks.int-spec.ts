@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { ErrorCodes, WebhookPayloadV1Schema, type JobDeliveriesView, type WebhookEndpointListView, type WebhookEndpointView } from '@longhaul/contracts';
-import { ApiClient, sampleJobRequest, waitFor, WebhookReceiver, type ReceivedWebhook } from '@longhaul/testing';
+import { ApiClient, issueApiKey, sampleJobRequest, waitFor, WebhookReceiver, type ReceivedWebhook } from '@longhaul/testing';
 import { startExtraService } from './extra-services';
 import { simulatedJob } from './job-waits';
 import { testEnv } from './test-env';
@@ -19,10 +19,10 @@ afterAll(async () => {
 });
 
 /** Waits until the job's delivery log shows every delivery settled (delivered or failed). */
-async function settledDeliveries(jobId: string, count: number): Promise<JobDeliveriesView> {
+async function settledDeliveries(jobId: string, count: number, api: ApiClient = env.api): Promise<JobDeliveriesView> {
   return waitFor(
     async () => {
-      const { body } = await env.api.request<JobDeliveriesView>('GET', `/v1/jobs/${jobId}/deliveries`);
+      const { body } = await api.request<JobDeliveriesView>('GET', `/v1/jobs/${jobId}/deliveries`);
       return body.items.length === count && body.items.every((d) => d.status === 'delivered' || d.status === 'failed') ? body : null;
     },
     { timeoutMs: 60_000, description: `${count} settled deliveries of job ${jobId}` },
@@ -106,26 +106,39 @@ describe('webhooks', () => {
   });
 
   it('cuts a receiver that does not answer at the timeout and retries it, while other deliveries go on', async () => {
-    const slow = `/slow/${randomUUID()}`;
-    const fast = `/fast/${randomUUID()}`;
-    receiver.script(slow, (before) => (before === 0 ? 'hang' : 200));
-    const { body: slowJob } = await env.api.submitJob(sampleJobRequest({ notify: { webhookUrl: `${receiver.url}${slow}` } }));
-    await env.api.waitForStatus(slowJob.id, 'completed');
-    await waitFor(async () => receiver.to(slow).length === 1, { description: 'the slow receiver to be called' });
+    // One job, two targets (its own URL and a registered endpoint), so both deliveries are planned
+    // in one transaction and due at the same moment. Both receivers hold their first request open
+    // until the timeout (1.5 s here) cuts it: a dispatcher that waited on one send before starting
+    // the next could never have both open at once. A tenant of its own keeps other tests' jobs
+    // away from the endpoint.
+    const api = env.api.withKey((await issueApiKey({ databaseUrl: env.databaseUrl, tenant: `hooks-${randomUUID().slice(0, 8)}`, scopes: ['read', 'write'] })).key);
+    const own = `/own/${randomUUID()}`;
+    const registered = `/registered/${randomUUID()}`;
+    receiver.script(own, (before) => (before === 0 ? 'hang' : 200));
+    receiver.script(registered, (before) => (before === 0 ? 'hang' : 200));
+    const endpoint = await api.request<WebhookEndpointView>('POST', '/v1/webhook-endpoints', {
+      body: JSON.stringify({ url: `${receiver.url}${registered}`, events: ['job.completed'] }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(endpoint.status).toBe(201);
+    const { body: job } = await api.submitJob(sampleJobRequest({ notify: { webhookUrl: `${receiver.url}${own}` } }));
+    await api.waitForStatus(job.id, 'completed');
+    await waitFor(async () => receiver.to(own).length >= 1 && receiver.to(registered).length >= 1, { description: 'both receivers to be called' });
+    const [a, b] = [receiver.to(own)[0]!, receiver.to(registered)[0]!];
+    await waitFor(async () => a.closedAt !== null && b.closedAt !== null, { description: 'both first requests to be cut' });
+    expect(b.arrivedAt < a.closedAt! && a.arrivedAt < b.closedAt!).toBe(true);
 
-    const { body: fastJob } = await env.api.submitJob(sampleJobRequest({ notify: { webhookUrl: `${receiver.url}${fast}` } }));
-    await env.api.waitForStatus(fastJob.id, 'completed');
-    await waitFor(async () => receiver.to(fast).length === 1, { description: 'the other receiver to be called' });
-    // The other delivery went out while the slow receiver still held its first request open.
-    expect(receiver.to(slow)[0]!.closedAt === null || receiver.to(slow)[0]!.closedAt! > receiver.to(fast)[0]!.arrivedAt).toBe(true);
-
-    const log = await settledDeliveries(slowJob.id, 1);
-    expect(log.items[0]!.status).toBe('delivered');
-    expect(log.items[0]!.attempts.map((a) => [a.outcome, a.error?.code ?? null])).toEqual([
-      ['retryable', ErrorCodes.webhookTimeout],
-      ['delivered', null],
-    ]);
-    expect(receiver.to(slow).map((r) => r.headers['webhook-id'])).toEqual([log.items[0]!.messageId, log.items[0]!.messageId]);
+    const log = await settledDeliveries(job.id, 2, api);
+    for (const delivery of log.items) {
+      expect(delivery.status).toBe('delivered');
+      expect(delivery.attempts.map((x) => [x.outcome, x.error?.code ?? null])).toEqual([
+        ['retryable', ErrorCodes.webhookTimeout],
+        ['delivered', null],
+      ]);
+    }
+    const ownDelivery = log.items.find((d) => d.endpointId === null)!;
+    expect(receiver.to(own).map((r) => r.headers['webhook-id'])).toEqual([ownDelivery.messageId, ownDelivery.messageId]);
+    expect((await api.request('DELETE', `/v1/webhook-endpoints/${endpoint.body.id}`)).status).toBe(204);
   });
 
   it('does not follow a redirect: the delivery fails for good and the target is never called', async () => {
@@ -152,7 +165,7 @@ describe('webhook URLs an api without development settings refuses', () => {
 
   beforeAll(async () => {
     const api = await startExtraService('api', 'api-strict-webhooks', STRICT_API_PORT, { WEBHOOK_ALLOW_HTTP: 'false', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false' });
-    strict = new ApiClient(api.url);
+    strict = new ApiClient(api.url, env.apiKey);
     stop = () => api.stop('SIGTERM');
   });
   afterAll(async () => stop?.());

@@ -28,7 +28,8 @@ interface CliRun {
 /** Runs the CLI as `npx longhaul` runs it: its bin, in a process of its own, against the suite's api. */
 function longhaul(...args: string[]): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(workspaceRoot(), 'tools/cli/bin/longhaul.mjs'), ...args, '--api', env.apiUrl], { timeout: 240_000 }, (error, stdout, stderr) => {
+    const options = { timeout: 240_000, env: { ...process.env, LONGHAUL_API_KEY: env.apiKey } };
+    execFile(process.execPath, [join(workspaceRoot(), 'tools/cli/bin/longhaul.mjs'), ...args, '--api', env.apiUrl], options, (error, stdout, stderr) => {
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });

@@ -34,6 +34,7 @@ export default async function globalSetup(): Promise<void> {
   const services = await startServices({ stack, logDir, basePort: 15_000, env });
   globalThis.__longhaulMedia.services = services;
   process.env['LONGHAUL_TEST_API_URL'] = services.api.url;
+  process.env['LONGHAUL_TEST_API_KEY'] = services.apiKey;
   process.env['LONGHAUL_TEST_DATABASE_URL'] = stack.databaseUrl;
   process.env['LONGHAUL_TEST_KAFKA_BROKERS'] = stack.kafkaBrokers;
   process.env['LONGHAUL_TEST_STACK'] = stack.mode;

@@ -8,8 +8,11 @@ export function mediaEnv() {
     return value;
   };
   return {
-    api: new ApiClient(need('LONGHAUL_TEST_API_URL')),
+    /** The suite's api, sending the suite's API key on every request. */
+    api: new ApiClient(need('LONGHAUL_TEST_API_URL'), need('LONGHAUL_TEST_API_KEY')),
     apiUrl: need('LONGHAUL_TEST_API_URL'),
+    /** The API key the global setup issued (tenant `longhaul-test`, every scope). */
+    apiKey: need('LONGHAUL_TEST_API_KEY'),
     db: new DbProbe(need('LONGHAUL_TEST_DATABASE_URL')),
     logDir: need('LONGHAUL_TEST_LOG_DIR'),
   };

@@ -22,14 +22,29 @@ export interface ApiRequest {
   query?: Record<string, string | number | undefined>;
 }
 
+export interface ApiClientOptions {
+  /** Aborts every request (Ctrl-C). */
+  signal?: AbortSignal;
+  /** Sent as `Authorization: Bearer <key>` on every request to the api. */
+  apiKey?: string;
+}
+
 export class ApiClient {
   /** Origin plus path prefix, without a trailing slash. */
   readonly base: string;
   private readonly signal: AbortSignal | undefined;
+  /** A true private field: the key never shows when the client is inspected or serialised. */
+  readonly #apiKey: string | undefined;
 
-  constructor(baseUrl: URL, signal?: AbortSignal) {
+  constructor(baseUrl: URL, options: ApiClientOptions = {}) {
     this.base = `${baseUrl.origin}${baseUrl.pathname.replace(/\/+$/, '')}`;
-    this.signal = signal;
+    this.signal = options.signal;
+    this.#apiKey = options.apiKey;
+  }
+
+  /** `{ authorization: 'Bearer <key>' }`, or nothing without a key: for requests made outside {@link request} (the event stream). */
+  authHeaders(): Record<string, string> {
+    return this.#apiKey ? { authorization: `Bearer ${this.#apiKey}` } : {};
   }
 
   /** An absolute URL for an api path (`/v1/jobs/…`) or a link the api returned; absolute URLs pass through. */
@@ -51,7 +66,9 @@ export class ApiClient {
     for (const [name, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    // The key goes to the api only, never to another origin a link might name (a presigned URL).
+    const ours = url.origin === new URL(this.base).origin;
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers, ...(ours ? this.authHeaders() : {}) };
     let body: RequestInit['body'] = request.body;
     if (request.json !== undefined) {
       headers['content-type'] = 'application/json';

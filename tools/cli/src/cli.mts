@@ -5,6 +5,8 @@
  * `--json`); progress, notices and errors go to stderr.
  */
 import { ApiClient } from './api.client.mts';
+import { redactApiKey, unauthenticatedHint } from './api-key.option.mts';
+import type { ApiKeyChoice } from './api-key.option.mts';
 import { ApiError, CliError, ExitCodes, isAbort, UsageError } from './cli.errors.mts';
 import { COMMANDS } from './command.catalog.mts';
 import { parseCommandLine } from './command-line.parser.mts';
@@ -16,6 +18,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const stdout = new TrackedOutput(io.stdout);
   // Known before parsing, so a usage error is reported as JSON when --json was asked for.
   let json = argv.includes('--json');
+  let apiKey: ApiKeyChoice = { key: undefined, source: undefined };
   try {
     const line = parseCommandLine(argv, COMMANDS, io.env);
     if (line.kind === 'help') {
@@ -23,33 +26,45 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return ExitCodes.ok;
     }
     json = line.json;
-    const context = { client: new ApiClient(line.apiUrl, io.signal), json, io: { ...io, stdout } };
+    apiKey = line.apiKey;
+    const client = new ApiClient(line.apiUrl, { signal: io.signal, apiKey: apiKey.key });
+    const context = { client, json, io: { ...io, stdout } };
     const result = await line.command.run(context, line.input);
     if (json && result.document !== undefined) stdout.write(`${JSON.stringify(result.document, null, 2)}\n`);
     if (!json && result.text) stdout.write(result.text);
     return result.exitCode;
   } catch (error) {
-    return reportError(error, json, stdout, io);
+    return reportError(error, json, apiKey, stdout, io);
   }
 }
 
-/** Prints `error` on stderr (and with --json, as the document on stdout if none was printed) and picks the exit code. */
-function reportError(error: unknown, json: boolean, stdout: TrackedOutput, io: CliIo): number {
+/**
+ * Prints `error` on stderr (and with --json, as the document on stdout if none was printed) and
+ * picks the exit code. A `401` also says what to do about the API key; the key itself is never
+ * printed, even should an error quote it.
+ */
+function reportError(error: unknown, json: boolean, apiKey: ApiKeyChoice, stdout: TrackedOutput, io: CliIo): number {
+  const stderr = { write: (text: string) => io.stderr.write(redactApiKey(text, apiKey.key)) };
   let cliError: CliError;
   if (isAbort(error) || io.signal?.aborted) cliError = new CliError('interrupted', 'interrupted', ExitCodes.interrupted);
   else if (error instanceof CliError) cliError = error;
   else cliError = new CliError('internal', error instanceof Error ? (error.stack ?? error.message) : String(error));
 
+  const hint = cliError instanceof ApiError && cliError.status === 401 ? unauthenticatedHint(apiKey.source) : undefined;
   if (cliError instanceof UsageError) {
-    io.stderr.write(`longhaul: ${cliError.message}\n`);
+    stderr.write(`longhaul: ${cliError.message}\n`);
   } else if (cliError instanceof ApiError) {
-    io.stderr.write(`error: ${cliError.code}: ${cliError.message} (HTTP ${cliError.status})\n`);
-    for (const invalid of cliError.problem.errors ?? []) io.stderr.write(`  ${invalid.field}: ${invalid.message}\n`);
-    if (cliError.problem.retryAfterSeconds !== undefined) io.stderr.write(`  retry after ${cliError.problem.retryAfterSeconds} s\n`);
+    stderr.write(`error: ${cliError.code}: ${cliError.message} (HTTP ${cliError.status})\n`);
+    for (const invalid of cliError.problem.errors ?? []) stderr.write(`  ${invalid.field}: ${invalid.message}\n`);
+    if (cliError.problem.retryAfterSeconds !== undefined) stderr.write(`  retry after ${cliError.problem.retryAfterSeconds} s\n`);
+    if (hint) stderr.write(`  ${hint}\n`);
   } else {
-    io.stderr.write(`error: ${cliError.code}: ${cliError.message}\n`);
+    stderr.write(`error: ${cliError.code}: ${cliError.message}\n`);
   }
-  if (json && !stdout.written) stdout.write(`${JSON.stringify({ error: cliError.toJSON() }, null, 2)}\n`);
+  if (json && !stdout.written) {
+    const document = { error: { ...cliError.toJSON(), ...(hint ? { hint } : {}) } };
+    stdout.write(redactApiKey(`${JSON.stringify(document, null, 2)}\n`, apiKey.key));
+  }
   return cliError.exitCode;
 }
 

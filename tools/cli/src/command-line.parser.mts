@@ -6,6 +6,8 @@
  */
 import { parseArgs } from 'node:util';
 import type { ParseArgsOptionsConfig } from 'node:util';
+import { chooseApiKey } from './api-key.option.mts';
+import type { ApiKeyChoice } from './api-key.option.mts';
 import { UsageError } from './cli.errors.mts';
 import type { CommandDefinition, CommandInput } from './command.types.mts';
 import { commandHelp, groupHelp, mainHelp } from './help.text.mts';
@@ -16,13 +18,14 @@ export const DEFAULT_API_URL = 'http://127.0.0.1:3000';
 
 export const GLOBAL_OPTIONS = {
   api: { type: 'string' },
+  'api-key': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsOptionsConfig;
 
 export type CommandLine =
   | { kind: 'help'; text: string }
-  | { kind: 'run'; command: CommandDefinition; input: CommandInput; json: boolean; apiUrl: URL };
+  | { kind: 'run'; command: CommandDefinition; input: CommandInput; json: boolean; apiUrl: URL; apiKey: ApiKeyChoice };
 
 export function parseCommandLine(argv: readonly string[], commands: readonly CommandDefinition[], env: Readonly<Record<string, string | undefined>>): CommandLine {
   const everyOption: ParseArgsOptionsConfig = Object.assign({}, GLOBAL_OPTIONS, ...commands.map((command) => command.options));
@@ -64,6 +67,7 @@ export function parseCommandLine(argv: readonly string[], commands: readonly Com
     input: { operands, values: strict.values },
     json: strict.values['json'] === true,
     apiUrl: apiUrl(strict.values['api'], env),
+    apiKey: chooseApiKey(strict.values['api-key'], env),
   };
 }
 

@@ -19,6 +19,8 @@ import { formatDuration } from './units.format.mts';
 
 export interface FollowOptions {
   url: string;
+  /** Sent on every connection, reconnects included: the API key's `authorization`. */
+  headers?: Record<string, string>;
   /** Resume after this event id (sent as `Last-Event-ID` on the first connection too). */
   lastEventId?: string;
   signal?: AbortSignal;
@@ -119,6 +121,7 @@ async function connectOnce(options: FollowOptions, policy: ReconnectPolicy, stat
     try {
       response = await fetch(options.url, {
         headers: {
+          ...options.headers,
           accept: 'text/event-stream',
           'cache-control': 'no-cache',
           ...(state.lastEventId ? { 'last-event-id': state.lastEventId } : {}),

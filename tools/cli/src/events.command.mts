@@ -35,6 +35,7 @@ export const eventsCommand: CommandDefinition = {
     try {
       await followEventStream({
         url: context.client.resolve(`${jobPath(jobId)}/events`),
+        headers: context.client.authHeaders(),
         lastEventId: stringOption(input.values, 'last-event-id'),
         signal: context.io.signal,
         onEvent(event) {

@@ -5,15 +5,18 @@ import type { CommandDefinition } from './command.types.mts';
 
 const GLOBAL_HELP = [
   'global options:',
-  '  --api URL    the api (default: $LONGHAUL_API_URL, else http://127.0.0.1:3000)',
-  '  --json       print the result as one JSON document on stdout; progress stays on stderr',
-  '  -h, --help   this help; for a command: longhaul <command> --help',
+  '  --api URL        the api (default: $LONGHAUL_API_URL, else http://127.0.0.1:3000)',
+  '  --api-key KEY    the API key, sent as Authorization: Bearer (default: $LONGHAUL_API_KEY;',
+  '                   prefer the variable: a flag shows in the process list and shell history)',
+  '  --json           print the result as one JSON document on stdout; progress stays on stderr',
+  '  -h, --help       this help; for a command: longhaul <command> --help',
 ].join('\n');
 
 const EXIT_CODES = [
   'exit codes:',
   '  0    ok',
-  '  1    the api answered an error or was unreachable, or a job waited for failed or was cancelled',
+  '  1    the api answered an error (401: no valid API key) or was unreachable, or a job waited for',
+  '       failed or was cancelled',
   '  2    bad usage',
   '  130  interrupted',
 ].join('\n');

@@ -26,6 +26,7 @@ export async function watchJob(context: CommandContext, job: JobView, display: P
   if (!TERMINAL_JOB_STATUSES.includes(job.status)) {
     await followEventStream({
       url: context.client.resolve(`${jobPath(job.id)}/events`),
+      headers: context.client.authHeaders(),
       signal: context.io.signal,
       policy,
       onEvent: (event) => applyEvent(event, job.id, board, display),

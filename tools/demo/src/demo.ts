@@ -1,12 +1,13 @@
 // `npm run demo`: starts the four services against the running native stack in media mode,
 // generates a short test clip with ffmpeg, uploads it, submits a job for it, and prints every
-// status change, the final outputs with their download links, and the trace link.
+// status change, the final outputs with their download links, and the trace link. It calls the
+// api with `LONGHAUL_API_KEY`, or without one with a key it issues for the tenant `demo`.
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { JobView } from '@longhaul/contracts';
-import { ApiClient, generateTestVideo, nativeStackInfo, sleep, startServices, stopServices, workspaceRoot } from '@longhaul/testing';
+import { ApiClient, apiKeyForTool, generateTestVideo, nativeStackInfo, sleep, startServices, stopServices, workspaceRoot } from '@longhaul/testing';
 
 function describe(job: JobView): string {
   const steps = job.steps
@@ -15,11 +16,11 @@ function describe(job: JobView): string {
   return `${job.status.padEnd(9)} ${job.stage.state.padEnd(15)} ${steps}`;
 }
 
-async function upload(apiUrl: string, path: string): Promise<{ id: string }> {
-  const response = await fetch(`${apiUrl}/v1/uploads`, {
+async function upload(api: ApiClient, path: string): Promise<{ id: string }> {
+  const response = await fetch(`${api.baseUrl}/v1/uploads`, {
     method: 'POST',
     body: Readable.toWeb(createReadStream(path)) as unknown as RequestInit['body'],
-    headers: { 'content-type': 'video/mp4', 'content-length': String(statSync(path).size) },
+    headers: api.withAuth({ 'content-type': 'video/mp4', 'content-length': String(statSync(path).size) }),
     duplex: 'half',
   } as RequestInit);
   const body = (await response.json()) as { id: string };
@@ -31,13 +32,15 @@ async function main(): Promise<void> {
   const stack = nativeStackInfo();
   const logDir = join(workspaceRoot(), 'tmp', 'demo-logs');
   const scratch = mkdtempSync(join(tmpdir(), 'longhaul-demo-'));
+  // The keys command migrates the database first, so a key can be issued before the api runs.
+  const key = await apiKeyForTool({ given: process.env['LONGHAUL_API_KEY'], databaseUrl: stack.databaseUrl, tenant: 'demo', say: (line) => console.log(line) });
   console.log(`starting api, transcoder, thumbnailer, notifier in media mode (logs in ${logDir}) …`);
-  const services = await startServices({ stack, logDir, basePort: Number(process.env['LONGHAUL_DEMO_PORT'] ?? 3000), env: { STEP_MODE: 'media' } });
+  const services = await startServices({ stack, logDir, basePort: Number(process.env['LONGHAUL_DEMO_PORT'] ?? 3000), env: { STEP_MODE: 'media' }, apiKey: { key } });
   try {
     const clip = join(scratch, 'demo-720p.mp4');
     await generateTestVideo(clip, { seconds: 8, width: 1280, height: 720, audio: true });
-    const api = new ApiClient(services.api.url);
-    const uploaded = await upload(services.api.url, clip);
+    const api = new ApiClient(services.api.url, services.apiKey);
+    const uploaded = await upload(api, clip);
     console.log(`uploaded a generated 8 s 720p clip as ${uploaded.id}`);
     const submitted = await api.submitJob({ type: 'video.process', source: { uploadId: uploaded.id }, outputs: { thumbnails: { count: 4 } } });
     if (submitted.status !== 202) throw new Error(`submit answered ${submitted.status}: ${JSON.stringify(submitted.body)}`);

@@ -65,19 +65,7 @@ export const postgresComponent: Component = {
     const ids = isRoot ? osUserIds(OS_USER) : {};
     const plan: LaunchPlan = {
       command: postgres,
-      args: [
-        '-D', dataDir(config),
-        '-p', String(config.ports.postgres),
-        '-c', `listen_addresses=${config.host}`,
-        // TCP only: no socket file in /var/run or /tmp to collide with another server.
-        '-c', 'unix_socket_directories=',
-        // Debezium reads the outbox through logical decoding (pgoutput).
-        '-c', 'wal_level=logical',
-        '-c', 'max_replication_slots=10',
-        '-c', 'max_wal_senders=10',
-        // Four services with their pools, pg-boss and tests share one server.
-        '-c', 'max_connections=200',
-      ],
+      args: postgresServerArgs(config),
       cwd: dirname(dataDir(config)),
       env: { ...process.env, LC_MESSAGES: 'C' },
       ...ids,
@@ -105,6 +93,23 @@ function makeReachable(dir: string): void {
     }
     if (dirname(current) === current) break;
   }
+}
+
+/** The server's command line: its data folder, its port on the stack's loopback address, logical decoding. */
+export function postgresServerArgs(config: StackConfig): string[] {
+  return [
+    '-D', dataDir(config),
+    '-p', String(config.ports.postgres),
+    '-c', `listen_addresses=${config.host}`,
+    // TCP only: no socket file in /var/run or /tmp to collide with another server.
+    '-c', 'unix_socket_directories=',
+    // Debezium reads the outbox through logical decoding (pgoutput).
+    '-c', 'wal_level=logical',
+    '-c', 'max_replication_slots=10',
+    '-c', 'max_wal_senders=10',
+    // Four services with their pools, pg-boss and tests share one server.
+    '-c', 'max_connections=200',
+  ];
 }
 
 function osUserIds(user: string): { uid: number; gid: number } {

@@ -1,12 +1,14 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
+import { CurrentPrincipal, RequiresScope, type Principal } from '@longhaul/auth';
 import type { DeadLetterListView, DeadLetterView } from '@longhaul/contracts';
 import { DeadLetterService } from '@longhaul/jobs';
 import { requireUuid } from './id.param';
 import { parseQuery } from './request.validation';
 
-const ListQuerySchema = z.strictObject({
+/** The query of `GET /v1/dead-letters` (also read by the OpenAPI document). */
+export const ListQuerySchema = z.strictObject({
   jobType: z.string().min(1).max(100).optional(),
   errorCode: z.string().regex(/^[a-z0-9_]{1,64}$/, 'must be an error code like step_timed_out').optional(),
   fingerprint: z.string().regex(/^[0-9a-f]{16}$/, 'must be 16 hex characters').optional(),
@@ -21,13 +23,13 @@ export class DeadLettersController {
 
   /** Dead letters, newest first, filtered by job type, error code or fingerprint, with their groups. */
   @Get()
-  list(@Query() query: Record<string, unknown>): Promise<DeadLetterListView> {
-    return this.deadLetters.list(parseQuery(ListQuerySchema, query));
+  list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal): Promise<DeadLetterListView> {
+    return this.deadLetters.list({ ...parseQuery(ListQuerySchema, query), tenantId: principal.tenantId });
   }
 
   @Get(':id')
-  get(@Param('id') id: string): Promise<DeadLetterView> {
-    return this.deadLetters.get(requireUuid(id, 'dead letter'));
+  get(@Param('id') id: string, @CurrentPrincipal() principal: Principal): Promise<DeadLetterView> {
+    return this.deadLetters.get(requireUuid(id, 'dead letter'), principal.tenantId);
   }
 
   /**
@@ -35,8 +37,9 @@ export class DeadLettersController {
    * the same dead letter (showing `replayedAt`) when it was replayed before — never a second run.
    */
   @Post(':id/replay')
-  async replay(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<DeadLetterView> {
-    const { deadLetter, started } = await this.deadLetters.replay(requireUuid(id, 'dead letter'));
+  @RequiresScope('admin')
+  async replay(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response): Promise<DeadLetterView> {
+    const { deadLetter, started } = await this.deadLetters.replay(requireUuid(id, 'dead letter'), principal.tenantId);
     res.status(started ? 202 : 200);
     res.location(`/v1/jobs/${deadLetter.jobId}`);
     return deadLetter;
@@ -44,7 +47,8 @@ export class DeadLettersController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id') id: string): Promise<void> {
-    await this.deadLetters.delete(requireUuid(id, 'dead letter'));
+  @RequiresScope('admin')
+  async remove(@Param('id') id: string, @CurrentPrincipal() principal: Principal): Promise<void> {
+    await this.deadLetters.delete(requireUuid(id, 'dead letter'), principal.tenantId);
   }
 }

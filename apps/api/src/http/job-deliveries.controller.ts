@@ -1,4 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
+import { CurrentPrincipal, type Principal } from '@longhaul/auth';
 import type { JobDeliveriesView } from '@longhaul/contracts';
 import { JobDeliveriesService } from '@longhaul/jobs';
 import { requireUuid } from './id.param';
@@ -9,7 +10,7 @@ export class JobDeliveriesController {
   constructor(private readonly deliveries: JobDeliveriesService) {}
 
   @Get()
-  list(@Param('id') id: string): Promise<JobDeliveriesView> {
-    return this.deliveries.forJob(requireUuid(id, 'job'));
+  list(@Param('id') id: string, @CurrentPrincipal() principal: Principal): Promise<JobDeliveriesView> {
+    return this.deliveries.forJob(requireUuid(id, 'job'), principal.tenantId);
   }
 }

@@ -1,5 +1,6 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { CurrentPrincipal, type Principal } from '@longhaul/auth';
 import { ErrorCodes } from '@longhaul/contracts';
 import { JobFeedService, resumePointOf, writableFeedSink, type JobFeedStream } from '@longhaul/jobs';
 import { ProblemError } from '@longhaul/platform';
@@ -20,6 +21,7 @@ export class JobEventsController {
     @Param('id') id: string,
     @Headers('last-event-id') lastEventIdHeader: string | undefined,
     @Query('lastEventId') lastEventIdQuery: unknown,
+    @CurrentPrincipal() principal: Principal,
     @Res() res: Response,
   ): Promise<void> {
     const jobId = requireUuid(id, 'job');
@@ -36,7 +38,7 @@ export class JobEventsController {
       gone = true;
       stream?.close();
     });
-    const { finished } = await this.feed.open(jobId, resume);
+    const { finished } = await this.feed.open(jobId, principal.tenantId, resume);
     if (gone) return;
     if (finished) {
       res.status(204).end();

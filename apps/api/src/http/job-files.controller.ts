@@ -1,40 +1,62 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { JobFilesService } from '@longhaul/jobs';
+import { CurrentPrincipal, Public, type Principal } from '@longhaul/auth';
+import { JobFilesService, type JobFileAnswer } from '@longhaul/jobs';
 import { requireUuid } from './id.param';
 
+function segmentsOf(path: string[] | string): string[] {
+  return Array.isArray(path) ? path : path.split('/');
+}
+
 /**
- * `GET /v1/jobs/{id}/files/<path>`: a job's output files, with HTTP range support for the
- * filesystem store (so a player can seek) and presigned redirects for object storage.
+ * A job's output files, with HTTP range support for the filesystem store (so a player can seek)
+ * and presigned redirects for object storage:
+ * - `GET /v1/jobs/{id}/files/<path>` with an API key of the job's tenant;
+ * - `GET /v1/files/<grant>/<path>`, the links a job view hands out: the download grant in the
+ *   path is the credential, so browsers (`<img>`, `<video>`, hls.js) and plain downloads need no key.
  */
-@Controller('v1/jobs')
+@Controller('v1')
 export class JobFilesController {
   constructor(private readonly files: JobFilesService) {}
 
-  @Get(':id/files/*path')
+  @Get('jobs/:id/files/*path')
   async get(
     @Param('id') id: string,
     @Param('path') path: string[] | string,
     @Headers('range') range: string | undefined,
+    @CurrentPrincipal() principal: Principal,
     @Res() res: Response,
   ): Promise<void> {
-    const segments = Array.isArray(path) ? path : path.split('/');
-    const answer = await this.files.open(requireUuid(id, 'job'), segments, range);
-    switch (answer.kind) {
-      case 'redirect':
-        res.redirect(302, answer.url);
-        return;
-      case 'text':
-        res.status(200).type(answer.contentType).send(answer.body);
-        return;
-      case 'unsatisfiable':
-        res.status(416).set('content-range', `bytes */${answer.size}`).end();
-        return;
-      case 'stream':
-        res.status(answer.status).set(answer.headers);
-        await pipeline(answer.body, res);
-        return;
-    }
+    await send(res, await this.files.open(requireUuid(id, 'job'), segmentsOf(path), range, { tenantId: principal.tenantId }));
+  }
+
+  @Public()
+  @Get('files/:grant/*path')
+  async granted(
+    @Param('grant') grant: string,
+    @Param('path') path: string[] | string,
+    @Headers('range') range: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    await send(res, await this.files.openWithGrant(grant, segmentsOf(path), range));
+  }
+}
+
+async function send(res: Response, answer: JobFileAnswer): Promise<void> {
+  switch (answer.kind) {
+    case 'redirect':
+      res.redirect(302, answer.url);
+      return;
+    case 'text':
+      res.status(200).type(answer.contentType).send(answer.body);
+      return;
+    case 'unsatisfiable':
+      res.status(416).set('content-range', `bytes */${answer.size}`).end();
+      return;
+    case 'stream':
+      res.status(answer.status).set(answer.headers);
+      await pipeline(answer.body, res);
+      return;
   }
 }

@@ -1,13 +1,11 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { CurrentPrincipal, type Principal } from '@longhaul/auth';
 import { CreateJobRequestSchema, ErrorCodes, IDEMPOTENCY_KEY_MAX_LENGTH, ListJobsQuerySchema, type JobListView, type JobView } from '@longhaul/contracts';
 import { AdmissionService, CancelJobService, CreateJobService, GetJobService, ListJobsService } from '@longhaul/jobs';
 import { ProblemError } from '@longhaul/platform';
 import { requireUuid } from './id.param';
 import { parseBody, parseQuery } from './request.validation';
-
-/** Until API keys exist every client shares one idempotency scope. */
-const ANONYMOUS_SCOPE = 'anonymous';
 
 /** `POST /v1/jobs`, `GET /v1/jobs`, `GET /v1/jobs/{id}`, `POST /v1/jobs/{id}/cancel`. */
 @Controller('v1/jobs')
@@ -25,6 +23,7 @@ export class JobsController {
   async create(
     @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) res: Response,
   ): Promise<JobView> {
     const request = parseBody(CreateJobRequestSchema, body);
@@ -34,9 +33,11 @@ export class JobsController {
     }
     const { job, replayed } = await this.createJob.create(
       request,
-      idempotencyKey === undefined ? null : { scope: ANONYMOUS_SCOPE, key: idempotencyKey },
+      principal.tenantId,
+      // Keys are the tenant's: two tenants using the same key never see each other's job.
+      idempotencyKey === undefined ? null : { scope: principal.tenantId, key: idempotencyKey },
       // Checked after an idempotent replay is ruled out and before anything is written.
-      (lane) => this.admission.assertAdmits(lane),
+      (lane) => this.admission.assertAdmits(lane, principal.tenantId),
     );
     res.location(`/v1/jobs/${job.id}`);
     if (replayed) res.setHeader('Idempotent-Replayed', 'true');
@@ -45,13 +46,13 @@ export class JobsController {
 
   /** Jobs newest first, filtered by `status` and `type`, `limit` at a time; `cursor` is the previous page's `nextCursor`. */
   @Get()
-  list(@Query() query: Record<string, unknown>): Promise<JobListView> {
-    return this.listJobs.list(parseQuery(ListJobsQuerySchema, query));
+  list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal): Promise<JobListView> {
+    return this.listJobs.list(parseQuery(ListJobsQuerySchema, query), principal.tenantId);
   }
 
   @Get(':id')
-  get(@Param('id') id: string): Promise<JobView> {
-    return this.getJob.get(requireUuid(id, 'job'));
+  get(@Param('id') id: string, @CurrentPrincipal() principal: Principal): Promise<JobView> {
+    return this.getJob.get(requireUuid(id, 'job'), principal.tenantId);
   }
 
   /**
@@ -59,9 +60,9 @@ export class JobsController {
    * call is idempotent), `409` with its status when it already completed or failed.
    */
   @Post(':id/cancel')
-  async cancel(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<JobView> {
-    const changed = await this.cancelJob.cancel(requireUuid(id, 'job'));
+  async cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response): Promise<JobView> {
+    const changed = await this.cancelJob.cancel(requireUuid(id, 'job'), principal.tenantId);
     res.status(changed ? 202 : 200);
-    return this.getJob.get(id);
+    return this.getJob.get(id, principal.tenantId);
   }
 }

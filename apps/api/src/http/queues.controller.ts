@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import { RequiresScope } from '@longhaul/auth';
 import type { QueuesView } from '@longhaul/contracts';
 import { AdmissionService } from '@longhaul/jobs';
 
@@ -7,7 +8,9 @@ import { AdmissionService } from '@longhaul/jobs';
 export class QueuesController {
   constructor(private readonly admission: AdmissionService) {}
 
+  /** Operators only: the lanes are shared by every tenant. */
   @Get()
+  @RequiresScope('admin')
   queues(): Promise<QueuesView> {
     return this.admission.view();
   }

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { CurrentPrincipal, type Principal } from '@longhaul/auth';
 import { UploadService, type UploadView } from '@longhaul/jobs';
 import { requireUuid } from './id.param';
 
@@ -17,7 +18,7 @@ export class UploadsController {
 
   @Post()
   @HttpCode(201)
-  async create(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UploadView> {
+  async create(@Req() req: Request, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response): Promise<UploadView> {
     // The client going away stops the probe; finishing normally is not going away.
     const gone = new AbortController();
     res.once('close', () => {
@@ -25,6 +26,7 @@ export class UploadsController {
     });
     try {
       const upload = await this.uploads.receive({
+        tenantId: principal.tenantId,
         body: req,
         contentType: req.headers['content-type'],
         contentLength: req.headers['content-length'],
@@ -42,7 +44,7 @@ export class UploadsController {
   }
 
   @Get(':id')
-  get(@Param('id') id: string): Promise<UploadView> {
-    return this.uploads.get(requireUuid(id, 'upload'));
+  get(@Param('id') id: string, @CurrentPrincipal() principal: Principal): Promise<UploadView> {
+    return this.uploads.get(requireUuid(id, 'upload'), principal.tenantId);
   }
 }

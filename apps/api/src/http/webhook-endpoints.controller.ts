@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { CurrentPrincipal, type Principal } from '@longhaul/auth';
 import { CreateWebhookEndpointRequestSchema, type WebhookEndpointListView, type WebhookEndpointView } from '@longhaul/contracts';
 import { WebhookEndpointsService } from '@longhaul/jobs';
 import { requireUuid } from './id.param';
@@ -13,25 +14,25 @@ export class WebhookEndpointsController {
   /** `201` with the endpoint and its signing secret, shown this once. */
   @Post()
   @HttpCode(201)
-  async create(@Body() body: unknown, @Res({ passthrough: true }) res: Response): Promise<WebhookEndpointView> {
-    const endpoint = await this.endpoints.create(parseBody(CreateWebhookEndpointRequestSchema, body));
+  async create(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response): Promise<WebhookEndpointView> {
+    const endpoint = await this.endpoints.create(parseBody(CreateWebhookEndpointRequestSchema, body), principal.tenantId);
     res.location(`/v1/webhook-endpoints/${endpoint.id}`);
     return endpoint;
   }
 
   @Get()
-  list(): Promise<WebhookEndpointListView> {
-    return this.endpoints.list();
+  list(@CurrentPrincipal() principal: Principal): Promise<WebhookEndpointListView> {
+    return this.endpoints.list(principal.tenantId);
   }
 
   @Get(':id')
-  get(@Param('id') id: string): Promise<WebhookEndpointView> {
-    return this.endpoints.get(requireUuid(id, 'webhook endpoint'));
+  get(@Param('id') id: string, @CurrentPrincipal() principal: Principal): Promise<WebhookEndpointView> {
+    return this.endpoints.get(requireUuid(id, 'webhook endpoint'), principal.tenantId);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id') id: string): Promise<void> {
-    await this.endpoints.delete(requireUuid(id, 'webhook endpoint'));
+  async remove(@Param('id') id: string, @CurrentPrincipal() principal: Principal): Promise<void> {
+    await this.endpoints.delete(requireUuid(id, 'webhook endpoint'), principal.tenantId);
   }
 }

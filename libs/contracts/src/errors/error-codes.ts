@@ -72,6 +72,12 @@ export const ErrorCodes = {
   emailRejected: 'email_rejected',
   /** The mail server could not be reached or deferred the message (SMTP 4xx, connection errors). */
   emailUnavailable: 'email_unavailable',
+  /** No API key, a malformed one, or one that is unknown or revoked (401). */
+  unauthenticated: 'unauthenticated',
+  /** The API key is valid but lacks the scope the route needs (403). */
+  insufficientScope: 'insufficient_scope',
+  /** The API key sent more requests than its rate limit allows (429). */
+  rateLimited: 'rate_limited',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -84,17 +84,24 @@ export interface JobStageView {
   fingerprint?: string;
 }
 
-/** What ffprobe said about a job's input, stored at submit. */
+/** What ffprobe said about a job's input, stored at submit (the media lib's `MediaProbe`). */
 export interface MediaInfoView {
   formatName: string;
   durationSeconds: number;
+  /** Displayed width: rotation applied, non-square pixels widened. */
   width: number;
   height: number;
+  /** Clockwise degrees (0, 90, 180, 270) a player turns the stored picture; already in `width`/`height`. */
+  rotation: number;
   videoCodec: string;
   frameRate: number | null;
   audioCodec: string | null;
   bitRate: number | null;
   sizeBytes: number;
+  /** ffprobe's index of the video stream used. */
+  videoStreamIndex: number;
+  /** ffprobe's index of the audio stream used; null without audio. */
+  audioStreamIndex: number | null;
 }
 
 /** A file a job produced, and where to download it. */

@@ -1,5 +1,15 @@
 import type { Lane } from './job-status';
 
+/** Most tenants a lane of `GET /v1/queues` lists (its deepest), so the view stays small whatever the number of tenants. */
+export const QUEUE_VIEW_MAX_TENANTS = 20;
+
+/** One tenant's depth in a lane. */
+export interface TenantQueueView {
+  tenantId: string;
+  /** The tenant's open steps in the lane: `queued` or `running` (unlike the lane's `depth`, running ones count). */
+  depth: number;
+}
+
 /** One lane as `GET /v1/queues` shows it. */
 export interface LaneQueueView {
   lane: Lane;
@@ -12,10 +22,12 @@ export interface LaneQueueView {
   oldestWaitingMs: number;
   /** Steps of the lane finished in the last minute, per second. */
   throughputPerSecond: number;
-  /** The admission limits for the lane. */
-  limits: { maxDepth: number; maxLag: number };
-  /** Whether new jobs for the lane are refused with `429` right now. */
+  /** The admission limits for the lane; `maxDepthPerTenant` applies to each tenant's `depth`. */
+  limits: { maxDepth: number; maxLag: number; maxDepthPerTenant: number };
+  /** Whether new jobs for the lane are refused with `429` right now (by the lane's own limits; a tenant may be refused alone). */
   admitting: boolean;
+  /** The deepest tenants of the lane, deepest first, at most {@link QUEUE_VIEW_MAX_TENANTS}; a tenant with no open step is absent. */
+  tenants: TenantQueueView[];
 }
 
 /** A dead-letter topic and how many messages it holds. */

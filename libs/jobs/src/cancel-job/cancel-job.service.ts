@@ -24,10 +24,10 @@ export class CancelJobService {
   ) {}
 
   /** Returns whether this call cancelled the job (false: it was cancelled before). */
-  async cancel(jobId: string): Promise<boolean> {
+  async cancel(jobId: string, tenantId: string): Promise<boolean> {
     return inTransaction(this.dataSource, async (sql) => {
       const state = await this.jobs.lock(sql, jobId);
-      if (!state) throw new JobNotFoundError(jobId);
+      if (!state || state.job.tenantId !== tenantId) throw new JobNotFoundError(jobId);
       const { job, steps } = state;
       if (job.status === 'cancelled') return false;
       if (job.status === 'completed' || job.status === 'failed') throw new JobFinishedError(jobId, job.status);

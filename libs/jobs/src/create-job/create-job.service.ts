@@ -26,7 +26,7 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** An `Idempotency-Key` and whose it is. */
 export interface IdempotencyKey {
-  /** The client the key belongs to; keys of different clients never collide. */
+  /** Whose key it is (the tenant): keys of different tenants never collide. */
   scope: string;
   key: string;
 }
@@ -64,7 +64,12 @@ export class CreateJobService {
    * `admit` runs once the request is known to be new (not an idempotent replay) and before any
    * write; it throws to refuse the job (admission control), which rolls everything back.
    */
-  async create(request: CreateJobRequest, idempotency: IdempotencyKey | null, admit: (lane: Lane) => void = () => undefined): Promise<CreateJobResult> {
+  async create(
+    request: CreateJobRequest,
+    tenantId: string,
+    idempotency: IdempotencyKey | null,
+    admit: (lane: Lane) => void = () => undefined,
+  ): Promise<CreateJobResult> {
     const fingerprint = requestFingerprint(request);
     // A replay must not fetch its source again: answer it before any intake work.
     const replay = idempotency ? await withConnection(this.dataSource, (sql) => this.replayOf(sql, idempotency, fingerprint)) : null;
@@ -72,7 +77,7 @@ export class CreateJobService {
     const notify = await this.checkedNotify(request);
     const id = uuidv7();
     // Outside the transaction: a URL source is downloaded and probed, which may take a while.
-    const prepared = await this.intake.prepare(id, request.source);
+    const prepared = await this.intake.prepare(id, request.source, tenantId);
     try {
       const lane = chooseLane(request.outputs, prepared?.media.durationSeconds ?? null, this.options.lanes);
       admit(lane);
@@ -85,6 +90,7 @@ export class CreateJobService {
         const metadata = request.metadata ?? null;
         await this.jobs.insert(sql, {
           id,
+          tenantId,
           type: request.type,
           lane,
           source: request.source,

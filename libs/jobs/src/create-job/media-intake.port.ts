@@ -16,7 +16,8 @@ export interface PreparedSource {
  * (`SOURCE_PROBE=false`, for runs whose steps never read the input, such as the simulated mode).
  */
 export interface MediaIntake {
-  prepare(jobId: string, source: JobSource): Promise<PreparedSource | null>;
+  /** `tenantId`: whose job it is; an upload must be that tenant's. */
+  prepare(jobId: string, source: JobSource, tenantId: string): Promise<PreparedSource | null>;
   /** Removes what `prepare` wrote for a job that was then not accepted (best effort). */
   discard(prepared: PreparedSource): Promise<void>;
 }

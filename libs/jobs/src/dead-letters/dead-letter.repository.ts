@@ -53,6 +53,7 @@ export interface NewDeadLetter {
 
 /** Filters of `GET /v1/dead-letters`. */
 export interface DeadLetterFilter {
+  tenantId: string;
   jobType?: string;
   errorCode?: string;
   fingerprint?: string;
@@ -63,25 +64,29 @@ export interface DeadLetterFilter {
 export class DeadLetterRepository {
   async insert(sql: Sql, letter: NewDeadLetter): Promise<void> {
     await sql.execute(
-      `INSERT INTO api.dead_letters (id, job_id, job_type, step, lane, fingerprint, error_code, error, payload, attempts, traceparent)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      `INSERT INTO api.dead_letters (id, job_id, job_type, step, lane, fingerprint, error_code, error, payload, attempts, traceparent, tenant_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, (SELECT tenant_id FROM api.jobs WHERE id = $2))`,
       [letter.id, letter.jobId, letter.jobType, letter.step, letter.lane, letter.fingerprint, letter.error.code,
         JSON.stringify(letter.error), JSON.stringify(letter.payload), JSON.stringify(letter.attempts), letter.traceparent],
     );
   }
 
-  async find(sql: Sql, id: string, options: { lock?: boolean } = {}): Promise<DeadLetterView | null> {
-    const [row] = await sql.rows<DeadLetterRow>(`SELECT * FROM api.dead_letters WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`, [id]);
+  /** The dead letter, when it is `tenantId`'s. */
+  async find(sql: Sql, id: string, tenantId: string, options: { lock?: boolean } = {}): Promise<DeadLetterView | null> {
+    const [row] = await sql.rows<DeadLetterRow>(
+      `SELECT * FROM api.dead_letters WHERE id = $1 AND tenant_id = $2${options.lock ? ' FOR UPDATE' : ''}`,
+      [id, tenantId],
+    );
     return row ? toView(row) : null;
   }
 
   async list(sql: Sql, filter: DeadLetterFilter): Promise<DeadLetterView[]> {
     const rows = await sql.rows<DeadLetterRow>(
       `SELECT * FROM api.dead_letters
-        WHERE ($1::text IS NULL OR job_type = $1) AND ($2::text IS NULL OR error_code = $2) AND ($3::text IS NULL OR fingerprint = $3)
+        WHERE tenant_id = $5 AND ($1::text IS NULL OR job_type = $1) AND ($2::text IS NULL OR error_code = $2) AND ($3::text IS NULL OR fingerprint = $3)
         ORDER BY created_at DESC, id DESC
         LIMIT $4`,
-      [filter.jobType ?? null, filter.errorCode ?? null, filter.fingerprint ?? null, filter.limit],
+      [filter.jobType ?? null, filter.errorCode ?? null, filter.fingerprint ?? null, filter.limit, filter.tenantId],
     );
     return rows.map(toView);
   }
@@ -93,10 +98,10 @@ export class DeadLetterRepository {
               (array_agg(error->>'message' ORDER BY created_at DESC))[1] AS sample,
               count(*) AS count, min(created_at) AS first_at, max(created_at) AS last_at
          FROM api.dead_letters
-        WHERE ($1::text IS NULL OR job_type = $1) AND ($2::text IS NULL OR error_code = $2) AND ($3::text IS NULL OR fingerprint = $3)
+        WHERE tenant_id = $4 AND ($1::text IS NULL OR job_type = $1) AND ($2::text IS NULL OR error_code = $2) AND ($3::text IS NULL OR fingerprint = $3)
         GROUP BY fingerprint
         ORDER BY count(*) DESC, max(created_at) DESC`,
-      [filter.jobType ?? null, filter.errorCode ?? null, filter.fingerprint ?? null],
+      [filter.jobType ?? null, filter.errorCode ?? null, filter.fingerprint ?? null, filter.tenantId],
     );
     return rows.map((r) => ({
       fingerprint: r.fingerprint,
@@ -114,7 +119,9 @@ export class DeadLetterRepository {
   }
 
   /** Deletes a dead letter; the dead step keeps its status but no longer points at it. */
-  async delete(sql: Sql, id: string): Promise<boolean> {
+  async delete(sql: Sql, id: string, tenantId: string): Promise<boolean> {
+    const [mine] = await sql.rows(`SELECT 1 FROM api.dead_letters WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [id, tenantId]);
+    if (!mine) return false;
     await sql.execute(`UPDATE api.job_steps SET dead_letter_id = NULL WHERE dead_letter_id = $1`, [id]);
     return (await sql.execute(`DELETE FROM api.dead_letters WHERE id = $1`, [id])) === 1;
   }

@@ -36,15 +36,15 @@ export class DeadLetterService {
     }));
   }
 
-  async get(id: string): Promise<DeadLetterView> {
-    const letter = await withConnection(this.dataSource, (sql) => this.letters.find(sql, id));
+  async get(id: string, tenantId: string): Promise<DeadLetterView> {
+    const letter = await withConnection(this.dataSource, (sql) => this.letters.find(sql, id, tenantId));
     if (!letter) throw new DeadLetterNotFoundError(id);
     return letter;
   }
 
-  async replay(id: string): Promise<ReplayResult> {
+  async replay(id: string, tenantId: string): Promise<ReplayResult> {
     return inTransaction(this.dataSource, async (sql) => {
-      const letter = await this.letters.find(sql, id, { lock: true });
+      const letter = await this.letters.find(sql, id, tenantId, { lock: true });
       if (!letter) throw new DeadLetterNotFoundError(id);
       if (letter.replayedAt) return { deadLetter: letter, started: false };
       const state = await this.jobs.lock(sql, letter.jobId);
@@ -66,12 +66,12 @@ export class DeadLetterService {
       await this.dispatcher.dispatch(sql, job, steps, step, { ownTrace: true });
       await this.letters.markReplayed(sql, id, step.attempt);
       this.logger.info({ job_id: job.id, dead_letter: id, step: step.name, attempt: step.attempt }, 'dead letter replayed');
-      return { deadLetter: (await this.letters.find(sql, id))!, started: true };
+      return { deadLetter: (await this.letters.find(sql, id, tenantId))!, started: true };
     });
   }
 
-  async delete(id: string): Promise<void> {
-    const deleted = await inTransaction(this.dataSource, (sql) => this.letters.delete(sql, id));
+  async delete(id: string, tenantId: string): Promise<void> {
+    const deleted = await inTransaction(this.dataSource, (sql) => this.letters.delete(sql, id, tenantId));
     if (!deleted) throw new DeadLetterNotFoundError(id);
   }
 }

@@ -18,11 +18,12 @@ export class GetJobService {
     @Inject(BLOB_STORE) store: BlobStore | null,
     @Inject(JOBS_OPTIONS) options: JobsModuleOptions,
   ) {
-    this.links = new OutputLinks(store, options.downloadUrlTtlSeconds);
+    this.links = new OutputLinks(store, options.downloadUrlTtlSeconds, options.downloadSigningKey);
   }
 
-  async get(jobId: string): Promise<JobView> {
-    const job = await withConnection(this.dataSource, (sql) => loadJobView(sql, jobId, (id, results) => this.links.link(id, results)));
+  /** The job, when it is `tenantId`'s; 404 otherwise. */
+  async get(jobId: string, tenantId: string): Promise<JobView> {
+    const job = await withConnection(this.dataSource, (sql) => loadJobView(sql, jobId, (id, results) => this.links.link(id, results), tenantId));
     if (!job) throw new JobNotFoundError(jobId);
     return job;
   }

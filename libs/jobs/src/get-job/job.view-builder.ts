@@ -64,9 +64,10 @@ export function toJobView(
 export type DownloadLinker = (jobId: string, stepResults: Record<string, Record<string, unknown>>) => Promise<DownloadView[]>;
 
 /** Reads a job and everything its view shows, on the caller's connection. */
-export async function loadJobView(sql: Sql, jobId: string, linkDownloads?: DownloadLinker): Promise<JobView | null> {
+export async function loadJobView(sql: Sql, jobId: string, linkDownloads?: DownloadLinker, tenantId?: string): Promise<JobView | null> {
   const state = await new JobRepository().find(sql, jobId);
-  if (!state) return null;
+  // Another tenant's job is as good as missing: the caller answers 404, never 403.
+  if (!state || (tenantId !== undefined && state.job.tenantId !== tenantId)) return null;
   const attempts = await new StepAttemptRepository().listByStep(sql, jobId);
   const dead = state.steps.find((s) => s.deadLetterId);
   const fingerprint = dead?.deadLetterId ? await new DeadLetterRepository().fingerprintOf(sql, dead.deadLetterId) : null;

@@ -3,6 +3,7 @@ export * from './intake.options';
 export * from './intake.errors';
 export * from './upload.service';
 export * from './upload.view';
+export * from './upload.view.schema';
 export * from './upload.policy';
 export * from './media-intake.service';
 export * from './source.fetcher';

@@ -3,7 +3,7 @@ import { probeMedia } from '@longhaul/media';
 import type { DataSource } from '@longhaul/persistence';
 import { DATA_SOURCE } from '@longhaul/platform';
 import { BLOB_STORE, createBlobStore, type BlobStore } from '@longhaul/storage';
-import { MEDIA_INTAKE, NO_MEDIA_INTAKE } from '../create-job/media-intake.port';
+import { MEDIA_INTAKE } from '../create-job/media-intake.port';
 import type { IntakeModuleOptions } from './intake.options';
 import { MediaInspector } from './media.inspector';
 import { MediaIntakeService } from './media-intake.service';
@@ -58,7 +58,7 @@ export class IntakeModule implements OnApplicationShutdown {
         {
           provide: MEDIA_INTAKE,
           inject: [MediaIntakeService],
-          useFactory: (intake: MediaIntakeService) => (options.prepareSources === false ? NO_MEDIA_INTAKE : intake),
+          useFactory: (intake: MediaIntakeService) => (options.prepareSources === false ? intake.withoutProbing() : intake),
         },
       ],
       exports: [UploadService, MediaIntakeService, MEDIA_INTAKE, BLOB_STORE],

@@ -44,25 +44,42 @@ function fakeFetcher(bytes: Buffer | string, error?: Error): SourceDownloader & 
   };
 }
 
+const TENANT = '0192f0c4-0000-7000-8000-00000000000a';
+const OTHER_TENANT = '0192f0c4-0000-7000-8000-00000000000b';
 const intake = (fetcher: SourceDownloader) => new MediaIntakeService({ uploads, blobStore: blobs, inspector: new MediaInspector(probe), fetcher, tempRoot });
 const codeOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (e: unknown) => (e instanceof LonghaulError ? e.code : String(e)));
 
 describe('MediaIntakeService.prepare', () => {
   it('returns an upload’s key and probe without fetching or probing again', async () => {
-    await uploads.insert({ id: UPLOAD, blobKey: `uploads/${UPLOAD}/source`, sizeBytes: 10, contentType: 'video/mp4', filename: null, probe: SAMPLE_PROBE });
+    await uploads.insert({ id: UPLOAD, tenantId: TENANT, blobKey: `uploads/${UPLOAD}/source`, sizeBytes: 10, contentType: 'video/mp4', filename: null, probe: SAMPLE_PROBE });
     const fetcher = fakeFetcher('');
-    await expect(intake(fetcher).prepare(JOB, { uploadId: UPLOAD })).resolves.toEqual({ sourceKey: `uploads/${UPLOAD}/source`, media: SAMPLE_PROBE, ownedByJob: false });
+    await expect(intake(fetcher).prepare(JOB, { uploadId: UPLOAD }, TENANT)).resolves.toEqual({ sourceKey: `uploads/${UPLOAD}/source`, media: SAMPLE_PROBE, ownedByJob: false });
     expect(fetcher.urls).toEqual([]);
     expect(probe).not.toHaveBeenCalled();
   });
 
   it.each([UPLOAD, 'not-a-uuid'])('refuses an unknown upload %s with upload_not_found', async (uploadId) => {
-    expect(await codeOf(intake(fakeFetcher('')).prepare(JOB, { uploadId }))).toBe(ErrorCodes.uploadNotFound);
+    expect(await codeOf(intake(fakeFetcher('')).prepare(JOB, { uploadId }, TENANT))).toBe(ErrorCodes.uploadNotFound);
+  });
+
+  it("refuses another tenant's upload as if it did not exist", async () => {
+    await uploads.insert({ id: UPLOAD, tenantId: TENANT, blobKey: `uploads/${UPLOAD}/source`, sizeBytes: 10, contentType: 'video/mp4', filename: null, probe: SAMPLE_PROBE });
+    expect(await codeOf(intake(fakeFetcher('')).prepare(JOB, { uploadId: UPLOAD }, OTHER_TENANT))).toBe(ErrorCodes.uploadNotFound);
+  });
+
+  it('still checks whose an upload is when probing is off, and fetches nothing', async () => {
+    await uploads.insert({ id: UPLOAD, tenantId: TENANT, blobKey: `uploads/${UPLOAD}/source`, sizeBytes: 10, contentType: 'video/mp4', filename: null, probe: SAMPLE_PROBE });
+    const fetcher = fakeFetcher('');
+    const unprobed = intake(fetcher).withoutProbing();
+    await expect(unprobed.prepare(JOB, { uploadId: UPLOAD }, TENANT)).resolves.toBeNull();
+    expect(await codeOf(unprobed.prepare(JOB, { uploadId: UPLOAD }, OTHER_TENANT))).toBe(ErrorCodes.uploadNotFound);
+    await expect(unprobed.prepare(JOB, { url: 'https://media.example.com/clip.mp4' }, TENANT)).resolves.toBeNull();
+    expect(fetcher.urls).toEqual([]);
   });
 
   it('downloads a URL source, probes the local file and stores it at sources/<jobId>/source', async () => {
     const fetcher = fakeFetcher(mp4Bytes(2000));
-    await expect(intake(fetcher).prepare(JOB, { url: 'https://media.example.com/clip.mp4' })).resolves.toEqual({
+    await expect(intake(fetcher).prepare(JOB, { url: 'https://media.example.com/clip.mp4' }, TENANT)).resolves.toEqual({
       sourceKey: `sources/${JOB}/source`,
       ownedByJob: true,
       media: SAMPLE_PROBE,
@@ -77,7 +94,7 @@ describe('MediaIntakeService.prepare', () => {
 
   it('passes a download refusal on and stores nothing', async () => {
     const refused = new SourceAddressForbiddenError('internal.example', '10.0.0.1', 'private');
-    expect(await codeOf(intake(fakeFetcher('', refused)).prepare(JOB, { url: 'http://internal.example/' }))).toBe(ErrorCodes.sourceAddressForbidden);
+    expect(await codeOf(intake(fakeFetcher('', refused)).prepare(JOB, { url: 'http://internal.example/' }, TENANT))).toBe(ErrorCodes.sourceAddressForbidden);
     expect(blobs.blobs.size).toBe(0);
   });
 
@@ -86,14 +103,14 @@ describe('MediaIntakeService.prepare', () => {
     ['text', '<html>not found</html>', ErrorCodes.mediaUnreadable],
     ['nothing', '', ErrorCodes.mediaEmpty],
   ])('refuses a URL that serves %s, never probing it', async (_name, body, code) => {
-    expect(await codeOf(intake(fakeFetcher(body)).prepare(JOB, { url: 'https://media.example.com/x' }))).toBe(code);
+    expect(await codeOf(intake(fakeFetcher(body)).prepare(JOB, { url: 'https://media.example.com/x' }, TENANT))).toBe(code);
     expect(probe).not.toHaveBeenCalled();
     expect(blobs.blobs.size).toBe(0);
   });
 
   it('passes on what the probe refuses', async () => {
     probe.mockRejectedValueOnce(new LonghaulError(ErrorCodes.mediaNoVideo, 'audio only', false));
-    expect(await codeOf(intake(fakeFetcher(mp4Bytes())).prepare(JOB, { url: 'https://media.example.com/a.m4a' }))).toBe(ErrorCodes.mediaNoVideo);
+    expect(await codeOf(intake(fakeFetcher(mp4Bytes())).prepare(JOB, { url: 'https://media.example.com/a.m4a' }, TENANT))).toBe(ErrorCodes.mediaNoVideo);
     expect(blobs.blobs.size).toBe(0);
   });
 });
@@ -112,9 +129,9 @@ describe('MediaIntakeService with the real SourceFetcher (a server on 127.0.0.1)
     const open = new SourceFetcher({ maxBytes: 10_000, allowPrivateAddresses: true });
     const guarded = new SourceFetcher({ maxBytes: 10_000 });
     try {
-      await expect(intake(open).prepare(JOB, { url: `${base}/clip.mp4` })).resolves.toMatchObject({ sourceKey: `sources/${JOB}/source` });
-      expect(await codeOf(intake(open).prepare(JOB, { url: `${base}/missing.mp4` }))).toBe(ErrorCodes.sourceUnreachable);
-      expect(await codeOf(intake(guarded).prepare(JOB, { url: `${base}/clip.mp4` }))).toBe(ErrorCodes.sourceAddressForbidden);
+      await expect(intake(open).prepare(JOB, { url: `${base}/clip.mp4` }, TENANT)).resolves.toMatchObject({ sourceKey: `sources/${JOB}/source` });
+      expect(await codeOf(intake(open).prepare(JOB, { url: `${base}/missing.mp4` }, TENANT))).toBe(ErrorCodes.sourceUnreachable);
+      expect(await codeOf(intake(guarded).prepare(JOB, { url: `${base}/clip.mp4` }, TENANT))).toBe(ErrorCodes.sourceAddressForbidden);
     } finally {
       await Promise.all([open.close(), guarded.close()]);
     }

@@ -9,7 +9,7 @@ import type { MediaInspector } from './media.inspector';
 import type { FetchedSource } from './source.fetcher';
 import { urlSourceKey } from '@longhaul/storage';
 import { withTempDir } from './temp-dir';
-import type { UploadRecords } from './upload.repository';
+import type { UploadRecord, UploadRecords } from './upload.repository';
 import { uploadMediaType } from './upload.policy';
 
 /** What downloads a URL source (`SourceFetcher`, or a fake in tests). */
@@ -30,7 +30,7 @@ export interface MediaIntakeDeps {
 /**
  * Makes a job's input ready BEFORE the job's transaction (`CreateJobService` calls it), so a
  * refused input writes nothing:
- * - `{ uploadId }`: the upload must exist (else 422 `upload_not_found`); it was probed when it
+ * - `{ uploadId }`: the upload must exist and be the tenant's (else 422 `upload_not_found`); it was probed when it
  *   was uploaded, so its blob key and probe are returned as they are;
  * - `{ url }`: downloaded by the `SourceFetcher` (public addresses only, limited size and time;
  *   422 `source_*`), judged and probed like an upload (422 `media_*`), then stored at
@@ -39,10 +39,9 @@ export interface MediaIntakeDeps {
 export class MediaIntakeService implements MediaIntake {
   constructor(private readonly deps: MediaIntakeDeps) {}
 
-  async prepare(jobId: string, source: JobSource, options: { signal?: AbortSignal } = {}): Promise<PreparedSource> {
+  async prepare(jobId: string, source: JobSource, tenantId: string, options: { signal?: AbortSignal } = {}): Promise<PreparedSource> {
     if ('uploadId' in source) {
-      const upload = isUuid(source.uploadId) ? await this.deps.uploads.find(source.uploadId) : null;
-      if (!upload) throw new SourceUploadNotFoundError(source.uploadId);
+      const upload = await this.ownUpload(source.uploadId, tenantId);
       return { sourceKey: upload.blobKey, media: upload.probe, ownedByJob: false };
     }
     return withTempDir(async (dir) => {
@@ -55,6 +54,27 @@ export class MediaIntakeService implements MediaIntake {
       await this.deps.blobStore.putFile(sourceKey, path, { contentType: uploadMediaType(fetched.contentType ?? undefined) ?? undefined });
       return { sourceKey, media, ownedByJob: true };
     }, this.deps.tempRoot);
+  }
+
+  /**
+   * The intake of runs that do not probe (`SOURCE_PROBE=false`): nothing is fetched or probed,
+   * but a job naming an upload still gets only one of its own tenant's — the steps would read it.
+   */
+  withoutProbing(): MediaIntake {
+    return {
+      prepare: async (_jobId, source, tenantId) => {
+        if ('uploadId' in source) await this.ownUpload(source.uploadId, tenantId);
+        return null;
+      },
+      discard: async () => undefined,
+    };
+  }
+
+  /** The upload, when it exists and is `tenantId`'s; another tenant's is as unknown as a missing one (422). */
+  private async ownUpload(uploadId: string, tenantId: string): Promise<UploadRecord> {
+    const upload = isUuid(uploadId) ? await this.deps.uploads.find(uploadId) : null;
+    if (!upload || upload.tenantId !== tenantId) throw new SourceUploadNotFoundError(uploadId);
+    return upload;
   }
 
   async discard(prepared: PreparedSource): Promise<void> {

@@ -4,6 +4,8 @@ import { withConnection, type DataSource } from '@longhaul/persistence';
 /** A row of `api.uploads`: a video accepted by `POST /v1/uploads`, stored and probed. */
 export interface UploadRecord {
   id: string;
+  /** The tenant whose key uploaded it: only its jobs may name it. */
+  tenantId: string;
   blobKey: string;
   sizeBytes: number;
   contentType: string | null;
@@ -14,6 +16,7 @@ export interface UploadRecord {
 
 interface UploadRow {
   id: string;
+  tenant_id: string;
   blob_key: string;
   size_bytes: string | number;
   content_type: string | null;
@@ -39,10 +42,10 @@ export class UploadRepository implements UploadRecords {
   async insert(upload: Omit<UploadRecord, 'createdAt'>): Promise<UploadRecord> {
     const [row] = await withConnection(this.dataSource, (sql) =>
       sql.rows<UploadRow>(
-        `INSERT INTO api.uploads (id, blob_key, size_bytes, content_type, filename, probe)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         RETURNING id, blob_key, size_bytes, content_type, filename, probe, created_at`,
-        [upload.id, upload.blobKey, upload.sizeBytes, upload.contentType, upload.filename, JSON.stringify(upload.probe)],
+        `INSERT INTO api.uploads (id, tenant_id, blob_key, size_bytes, content_type, filename, probe)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         RETURNING id, tenant_id, blob_key, size_bytes, content_type, filename, probe, created_at`,
+        [upload.id, upload.tenantId, upload.blobKey, upload.sizeBytes, upload.contentType, upload.filename, JSON.stringify(upload.probe)],
       ),
     );
     return toRecord(row!);
@@ -50,7 +53,7 @@ export class UploadRepository implements UploadRecords {
 
   async find(id: string): Promise<UploadRecord | null> {
     const [row] = await withConnection(this.dataSource, (sql) =>
-      sql.rows<UploadRow>(`SELECT id, blob_key, size_bytes, content_type, filename, probe, created_at FROM api.uploads WHERE id = $1`, [id]),
+      sql.rows<UploadRow>(`SELECT id, tenant_id, blob_key, size_bytes, content_type, filename, probe, created_at FROM api.uploads WHERE id = $1`, [id]),
     );
     return row ? toRecord(row) : null;
   }
@@ -59,6 +62,7 @@ export class UploadRepository implements UploadRecords {
 function toRecord(row: UploadRow): UploadRecord {
   return {
     id: row.id,
+    tenantId: row.tenant_id,
     blobKey: row.blob_key,
     sizeBytes: Number(row.size_bytes),
     contentType: row.content_type,

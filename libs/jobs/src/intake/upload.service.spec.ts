@@ -30,7 +30,9 @@ afterEach(async () => {
   await rm(tempRoot, { recursive: true, force: true });
 });
 
+const TENANT = '0192f0c4-0000-7000-8000-00000000000a';
 const upload = (body: Readable | Buffer | string, headers: Partial<Omit<IncomingUpload, 'body'>> = {}): IncomingUpload => ({
+  tenantId: TENANT,
   body: body instanceof Readable ? body : Readable.from([Buffer.from(body)]),
   contentType: 'video/mp4',
   ...headers,
@@ -134,10 +136,15 @@ describe('UploadService.receive', () => {
 describe('UploadService.get', () => {
   it('returns a stored upload', async () => {
     await service.receive(upload(mp4Bytes()));
-    await expect(service.get(ID)).resolves.toMatchObject({ id: ID, media: SAMPLE_PROBE });
+    await expect(service.get(ID, TENANT)).resolves.toMatchObject({ id: ID, media: SAMPLE_PROBE });
+  });
+
+  it("answers not_found for another tenant's upload", async () => {
+    await service.receive(upload(mp4Bytes()));
+    expect(await codeOf(service.get(ID, '0192f0c4-0000-7000-8000-00000000000b'))).toBe(ErrorCodes.notFound);
   });
 
   it.each([ID, 'not-a-uuid'])('answers not_found for %s when there is no such upload', async (id) => {
-    expect(await codeOf(service.get(id))).toBe(ErrorCodes.notFound);
+    expect(await codeOf(service.get(id, TENANT))).toBe(ErrorCodes.notFound);
   });
 });

@@ -14,6 +14,8 @@ import type { UploadView } from './upload.view';
 
 /** An upload as it arrives: the raw body and the headers that describe it. */
 export interface IncomingUpload {
+  /** The tenant whose key sends it. */
+  tenantId: string;
   /** The request body, read as a stream (never buffered). It is not destroyed here. */
   body: Readable;
   contentType?: string;
@@ -61,7 +63,7 @@ export class UploadService {
       const blobKey = uploadSourceKey(id);
       await blobStore.putFile(blobKey, path, { contentType });
       try {
-        const record = await uploads.insert({ id, blobKey, sizeBytes, contentType, filename: uploadFilename(upload.contentDisposition), probe: media });
+        const record = await uploads.insert({ id, tenantId: upload.tenantId, blobKey, sizeBytes, contentType, filename: uploadFilename(upload.contentDisposition), probe: media });
         return toUploadView(record);
       } catch (error) {
         // No row, no blob: an upload nobody can name would never be cleaned up.
@@ -71,10 +73,10 @@ export class UploadService {
     }, this.deps.tempRoot);
   }
 
-  /** The upload with this id; 404 `not_found` when there is none (or the id is no UUID). */
-  async get(id: string): Promise<UploadView> {
+  /** The upload with this id; 404 `not_found` when there is none, it is another tenant's, or the id is no UUID. */
+  async get(id: string, tenantId: string): Promise<UploadView> {
     const record = isUuid(id) ? await this.deps.uploads.find(id) : null;
-    if (!record) throw new UploadNotFoundError(id);
+    if (!record || record.tenantId !== tenantId) throw new UploadNotFoundError(id);
     return toUploadView(record);
   }
 

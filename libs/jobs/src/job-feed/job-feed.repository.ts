@@ -34,8 +34,12 @@ export class JobFeedRepository {
     return Number(row.seq);
   }
 
-  async head(sql: Sql, jobId: string): Promise<FeedHead | null> {
-    const [row] = await sql.rows<{ status: JobStatus; feed_seq: number }>(`SELECT status, feed_seq FROM api.jobs WHERE id = $1`, [jobId]);
+  /** The job's status and newest position, when the job is `tenantId`'s. */
+  async head(sql: Sql, jobId: string, tenantId: string): Promise<FeedHead | null> {
+    const [row] = await sql.rows<{ status: JobStatus; feed_seq: number }>(
+      `SELECT status, feed_seq FROM api.jobs WHERE id = $1 AND tenant_id = $2`,
+      [jobId, tenantId],
+    );
     return row ? { status: row.status, feedSeq: Number(row.feed_seq) } : null;
   }
 

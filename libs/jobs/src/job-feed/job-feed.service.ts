@@ -47,12 +47,12 @@ export class JobFeedService implements OnApplicationBootstrap, BeforeApplication
   }
 
   /**
-   * Checks the request before anything is sent: an unknown job is `JobNotFoundError`, a position
+   * Checks the request before anything is sent: an unknown job (or another tenant's) is `JobNotFoundError`, a position
    * past the newest entry `FeedPositionAheadError`. `finished`: the job has ended and the client
    * has all of it, so there is nothing to stream.
    */
-  async open(jobId: string, resume: { after: number; field: string | null }): Promise<{ finished: boolean }> {
-    const head = await withConnection(this.dataSource, (sql) => this.feed.head(sql, jobId));
+  async open(jobId: string, tenantId: string, resume: { after: number; field: string | null }): Promise<{ finished: boolean }> {
+    const head = await withConnection(this.dataSource, (sql) => this.feed.head(sql, jobId, tenantId));
     if (!head) throw new JobNotFoundError(jobId);
     const opening = feedOpening(head, resume.after);
     if (opening === 'ahead') throw new FeedPositionAheadError(jobId, resume.after, head.feedSeq, resume.field ?? 'Last-Event-ID');

@@ -5,6 +5,7 @@ import type { JobCursor } from './job-cursor';
 
 /** Filters and page of `GET /v1/jobs`. */
 export interface JobPageQuery {
+  tenantId: string;
   status?: JobStatus;
   type?: string;
   /** Start after this job (exclusive); null for the first page. */
@@ -33,7 +34,7 @@ interface Row {
 export class JobSummaryRepository {
   /**
    * One page, newest first by (`created_at`, `id`), in one statement: keyset pagination on
-   * `jobs_created_idx` (or `jobs_status_created_idx` with a status), and the running step's
+   * `jobs_tenant_created_idx` (or `jobs_tenant_status_created_idx` with a status), and the running step's
    * progress through a lateral look-up on the steps' primary key.
    */
   async page(sql: Sql, query: JobPageQuery): Promise<JobSummaryRow[]> {
@@ -43,6 +44,7 @@ export class JobSummaryRepository {
       params.push(value);
       return `$${params.length}`;
     };
+    where.push(`j.tenant_id = ${param(query.tenantId)}`);
     if (query.status) where.push(`j.status = ${param(query.status)}`);
     if (query.type) where.push(`j.type = ${param(query.type)}`);
     if (query.after) where.push(`(j.created_at, j.id) < (${param(query.after.createdAt)}::timestamptz, ${param(query.after.id)}::uuid)`);
@@ -56,7 +58,7 @@ export class JobSummaryRepository {
             WHERE s.job_id = j.id AND s.status = 'running'
             ORDER BY s.position LIMIT 1
          ) running ON true
-        ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+        WHERE ${where.join(' AND ')}
         ORDER BY j.created_at DESC, j.id DESC
         LIMIT ${param(query.limit)}`,
       params,

@@ -17,12 +17,13 @@ export class ListJobsService {
 
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  async list(query: ListJobsQuery): Promise<JobListView> {
+  /** `tenantId`'s jobs only. */
+  async list(query: ListJobsQuery, tenantId: string): Promise<JobListView> {
     const after = query.cursor === undefined ? null : decodeJobCursor(query.cursor);
     if (query.cursor !== undefined && !after) throw new InvalidJobCursorError();
     // One more than asked for tells whether another page follows, without a count.
     const rows = await withConnection(this.dataSource, (sql) =>
-      this.summaries.page(sql, { status: query.status, type: query.type, after, limit: query.limit + 1 }),
+      this.summaries.page(sql, { tenantId, status: query.status, type: query.type, after, limit: query.limit + 1 }),
     );
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);

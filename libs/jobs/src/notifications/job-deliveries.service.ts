@@ -9,9 +9,10 @@ export class JobDeliveriesService {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async forJob(jobId: string): Promise<JobDeliveriesView> {
+  /** 404 unless the job is `tenantId`'s. */
+  async forJob(jobId: string, tenantId: string): Promise<JobDeliveriesView> {
     return withConnection(this.dataSource, async (sql) => {
-      const [job] = await sql.rows(`SELECT 1 FROM api.jobs WHERE id = $1`, [jobId]);
+      const [job] = await sql.rows(`SELECT 1 FROM api.jobs WHERE id = $1 AND tenant_id = $2`, [jobId, tenantId]);
       if (!job) throw new JobNotFoundError(jobId);
       return { items: await this.deliveries.forJob(sql, jobId) };
     });

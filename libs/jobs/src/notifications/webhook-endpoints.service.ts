@@ -18,7 +18,7 @@ export class WebhookEndpointsService {
     private readonly options: ApiNotificationsOptions,
   ) {}
 
-  async create(request: CreateWebhookEndpointRequest): Promise<WebhookEndpointView> {
+  async create(request: CreateWebhookEndpointRequest, tenantId: string): Promise<WebhookEndpointView> {
     const url = await assertWebhookUrlAllowed(
       request.url,
       { allowHttp: this.options.allowHttp, allowPrivate: this.options.allowPrivateAddresses },
@@ -27,24 +27,24 @@ export class WebhookEndpointsService {
     const id = uuidv7();
     const events = request.events ? NotificationEvents.filter((event) => request.events!.includes(event)) : [...NotificationEvents];
     const created = await withConnection(this.dataSource, (sql) =>
-      this.endpoints.insert(sql, { id, url: url.href, events, description: request.description ?? null }),
+      this.endpoints.insert(sql, { id, tenantId, url: url.href, events, description: request.description ?? null }),
     );
     return { ...created, secret: endpointSecret(this.options.signingKey, id) };
   }
 
-  async list(): Promise<WebhookEndpointListView> {
-    return { items: await withConnection(this.dataSource, (sql) => this.endpoints.list(sql)) };
+  async list(tenantId: string): Promise<WebhookEndpointListView> {
+    return { items: await withConnection(this.dataSource, (sql) => this.endpoints.list(sql, tenantId)) };
   }
 
-  async get(id: string): Promise<WebhookEndpointView> {
-    const endpoint = isUuid(id) ? await withConnection(this.dataSource, (sql) => this.endpoints.find(sql, id)) : null;
+  async get(id: string, tenantId: string): Promise<WebhookEndpointView> {
+    const endpoint = isUuid(id) ? await withConnection(this.dataSource, (sql) => this.endpoints.find(sql, id, tenantId)) : null;
     if (!endpoint) throw new WebhookEndpointNotFoundError(id);
     return endpoint;
   }
 
   /** Stops future notifications to it; deliveries already decided go on. 404 when there is none. */
-  async delete(id: string): Promise<void> {
-    const deleted = isUuid(id) && (await withConnection(this.dataSource, (sql) => this.endpoints.delete(sql, id)));
+  async delete(id: string, tenantId: string): Promise<void> {
+    const deleted = isUuid(id) && (await withConnection(this.dataSource, (sql) => this.endpoints.delete(sql, id, tenantId)));
     if (!deleted) throw new WebhookEndpointNotFoundError(id);
   }
 }

@@ -9,6 +9,7 @@ import { JOBS_OPTIONS, type JobsModuleOptions } from '../jobs.options';
 import { resolveByteRange } from './byte-range';
 import { jobFilePath } from './job-outputs';
 import { rewritePlaylist, rewriteSpriteVtt } from './playlist.rewriter';
+import { grantedFilePath, verifyDownloadGrant } from './download-grant';
 
 const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
@@ -24,6 +25,16 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** A path segment of a job file: no traversal, no hidden files, no separators. */
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
+
+/** A download link whose grant is forged, damaged or expired: as good as no link (404). */
+export class DownloadGrantInvalidError extends LonghaulError {
+  constructor() {
+    super(ErrorCodes.notFound, 'this download link is not valid or has expired: get a fresh one from the job', false);
+  }
+}
+
+/** How a file request was authorised: a tenant's API key, or a download grant (already verified) for the job. */
+export type JobFileAccess = { tenantId: string } | { grant: string };
 
 /** What the api answers for a job file. */
 export type JobFileAnswer =
@@ -52,10 +63,23 @@ export class JobFilesService {
     @Inject(JOBS_OPTIONS) private readonly options: JobsModuleOptions,
   ) {}
 
-  async open(jobId: string, segments: string[], rangeHeader: string | undefined): Promise<JobFileAnswer> {
+  /** A file through a download link (`/v1/files/<grant>/<path>`): the grant is the only credential. */
+  async openWithGrant(grant: string, segments: string[], rangeHeader: string | undefined): Promise<JobFileAnswer> {
+    const jobId = verifyDownloadGrant(this.options.downloadSigningKey, grant);
+    if (!jobId) throw new DownloadGrantInvalidError();
+    return this.open(jobId, segments, rangeHeader, { grant });
+  }
+
+  /** `access`: an API key's tenant (404 for another tenant's job), or a verified download grant for this job. */
+  async open(jobId: string, segments: string[], rangeHeader: string | undefined, access: JobFileAccess): Promise<JobFileAnswer> {
     const path = segments.join('/');
     if (!this.store || segments.length === 0 || !segments.every((s) => SEGMENT.test(s))) throw new JobFileNotFoundError(path);
-    const exists = await withConnection(this.dataSource, (sql) => sql.rows(`SELECT 1 FROM api.jobs WHERE id = $1`, [jobId]));
+    const tenantId = 'tenantId' in access ? access.tenantId : null;
+    const exists = await withConnection(this.dataSource, (sql) =>
+      sql.rows(`SELECT 1 FROM api.jobs WHERE id = $1 AND ($2::uuid IS NULL OR tenant_id = $2)`, [jobId, tenantId]),
+    );
+    // Rewritten references to other api-served files keep the way this one was reached.
+    const apiPath = (target: string) => ('grant' in access ? grantedFilePath(access.grant, jobId, target) : jobFilePath(jobId, target));
     if (exists.length === 0) throw new JobNotFoundError(jobId);
     const key = `jobs/${jobId}/${path}`;
     const info = await this.store.stat(key);
@@ -68,7 +92,7 @@ export class JobFilesService {
       const resolve = async (uri: string) => {
         if (/^[a-z]+:/i.test(uri) || uri.startsWith('/')) return uri;
         const target = `${directory}${uri}`;
-        return target.endsWith('.m3u8') ? jobFilePath(jobId, target) : ((await this.store!.signedUrl(target, ttl)) ?? uri);
+        return target.endsWith('.m3u8') ? apiPath(target) : ((await this.store!.signedUrl(target, ttl)) ?? uri);
       };
       if (extension === 'm3u8' || extension === 'vtt') {
         const text = await streamToString((await this.store.get(key)).body);

@@ -6,7 +6,15 @@ export interface AdmissionLimits {
   maxDepth: number;
   /** Refuse once the lane's consumers lag this many messages behind. */
   maxLag: number;
+  /** Refuse a tenant once it has this many open steps (queued or running) in the lane. */
+  maxDepthPerTenant: number;
 }
+
+/**
+ * Which limit refused: the lane's own (`lane`, shared by every tenant: nobody gets in) or the
+ * caller's share of it (`tenant`: other tenants still do).
+ */
+export type AdmissionScope = 'lane' | 'tenant';
 
 /** A limit a lane has reached, with the figure that reached it. */
 export interface LimitBreach {
@@ -19,6 +27,7 @@ export type AdmissionDecision =
   | { admit: true }
   | {
       admit: false;
+      scope: AdmissionScope;
       /** Every limit reached, depth first. */
       breaches: LimitBreach[];
       /** How long the client should wait before trying again. */
@@ -45,7 +54,7 @@ const ADMIT: AdmissionDecision = { admit: true };
  */
 export function decideAdmission(
   sample: Pick<LaneSample, 'depth' | 'lag' | 'throughputPerSecond'> | null | undefined,
-  limits: AdmissionLimits,
+  limits: Pick<AdmissionLimits, 'maxDepth' | 'maxLag'>,
 ): AdmissionDecision {
   if (!sample) return ADMIT;
   const breaches: LimitBreach[] = [];
@@ -54,7 +63,32 @@ export function decideAdmission(
   if (breaches.length === 0) return ADMIT;
   // Wait for the worst breach: the lane admits again only once every figure is under its limit.
   const retryAfterSeconds = Math.max(...breaches.map((b) => retryAfterFor(b.figure - b.max + 1, sample.throughputPerSecond)));
-  return { admit: false, breaches, retryAfterSeconds };
+  return { admit: false, scope: 'lane', breaches, retryAfterSeconds };
+}
+
+/**
+ * Whether a tenant takes one more job in a lane the lane's own limits admit: refused once its
+ * depth (open steps, queued or running) has REACHED `maxDepthPerTenant`. A tenant absent from the
+ * sample has none open (depth 0); no sample yet admits, as for the lane. The wait assumes the
+ * lane's throughput is shared in proportion to the open steps, so the tenant's own steps drain
+ * at its share of it.
+ */
+export function decideTenantAdmission(
+  tenantId: string,
+  sample: Pick<LaneSample, 'depth' | 'running' | 'throughputPerSecond' | 'tenantDepths'> | null | undefined,
+  limits: Pick<AdmissionLimits, 'maxDepthPerTenant'>,
+): AdmissionDecision {
+  if (!sample) return ADMIT;
+  const depth = sample.tenantDepths.get(tenantId) ?? 0;
+  if (depth < limits.maxDepthPerTenant) return ADMIT;
+  const laneOpen = sample.depth + sample.running;
+  const share = laneOpen > 0 ? Math.min(1, depth / laneOpen) : 1;
+  return {
+    admit: false,
+    scope: 'tenant',
+    breaches: [{ limit: 'depth', figure: depth, max: limits.maxDepthPerTenant }],
+    retryAfterSeconds: retryAfterFor(depth - limits.maxDepthPerTenant + 1, sample.throughputPerSecond * share),
+  };
 }
 
 /**

@@ -1,4 +1,10 @@
-import type { DeadLetterTopicView, Lane } from '@longhaul/contracts';
+import { QUEUE_VIEW_MAX_TENANTS, type DeadLetterTopicView, type Lane } from '@longhaul/contracts';
+
+/**
+ * Most tenants `GET /v1/queues` and the per-tenant gauge show per lane (the view's own bound), so
+ * both stay small whatever the number of tenants.
+ */
+export const MAX_TENANTS_SHOWN = QUEUE_VIEW_MAX_TENANTS;
 
 /** What the step table says about one lane. */
 export interface LaneStepFigures {
@@ -9,6 +15,12 @@ export interface LaneStepFigures {
   oldestWaitingMs: number;
   /** Steps of the lane finished in the last minute, per second. */
   throughputPerSecond: number;
+  /**
+   * Open steps (`queued` or `running`) of the lane per tenant id: a tenant's depth. Tenants with
+   * none are absent (their depth is 0). Unlike the lane's `depth`, running steps count: they hold
+   * the worker slots the other tenants wait for.
+   */
+  tenantDepths: ReadonlyMap<string, number>;
 }
 
 /** One lane's figures at the last sample. */
@@ -25,4 +37,18 @@ export interface QueueSample {
   lanes: Record<Lane, LaneSample>;
   /** Messages in each dead-letter topic, read with the lag; null while Kafka has not answered. */
   deadLetterTopics: DeadLetterTopicView[] | null;
+}
+
+/** One tenant's depth in a lane. */
+export interface TenantDepth {
+  tenantId: string;
+  depth: number;
+}
+
+/** The `limit` deepest tenants, deepest first (ties by tenant id, so the order is stable). */
+export function topTenants(depths: ReadonlyMap<string, number>, limit = MAX_TENANTS_SHOWN): TenantDepth[] {
+  return [...depths]
+    .map(([tenantId, depth]) => ({ tenantId, depth }))
+    .sort((a, b) => b.depth - a.depth || (a.tenantId < b.tenantId ? -1 : a.tenantId > b.tenantId ? 1 : 0))
+    .slice(0, limit);
 }

@@ -39,6 +39,28 @@ const LANE_FIGURES_SQL = `
     LEFT JOIN open_steps o ON o.lane = l.lane
     LEFT JOIN finished_steps f ON f.lane = l.lane`;
 
+/**
+ * Open steps per tenant and lane: ONE grouped query for every tenant, read in the same pass as
+ * the lane figures (never a query per submit).
+ * In:  nothing.
+ * Out: tenant_id, lane, depth (steps `queued` or `running`); only pairs with open steps.
+ * The open steps come through `job_steps_open_idx` (partial: open steps only), each joined to its
+ * job through `jobs_pkey`, so the cost follows the open steps, which admission keeps bounded,
+ * and not the ever-growing jobs table.
+ */
+const TENANT_DEPTHS_SQL = `
+  SELECT j.tenant_id, s.lane, count(*)::int AS depth
+    FROM api.job_steps s
+    JOIN api.jobs j ON j.id = s.job_id
+   WHERE s.status IN ('queued', 'running')
+   GROUP BY j.tenant_id, s.lane`;
+
+interface TenantDepthRow {
+  tenant_id: string;
+  lane: Lane;
+  depth: number;
+}
+
 interface LaneFiguresRow {
   lane: Lane;
   depth: number;
@@ -47,22 +69,26 @@ interface LaneFiguresRow {
   finished: number;
 }
 
-/** Reads the queue figures of every lane from the api's step table. */
+/** Reads the queue figures of every lane, and each tenant's depth in it, from the api's step table. */
 export class QueueStatsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async read(): Promise<Record<Lane, LaneStepFigures>> {
-    const rows = await withConnection(this.dataSource, (sql) =>
-      sql.rows<LaneFiguresRow>(LANE_FIGURES_SQL, [[...Lanes], THROUGHPUT_WINDOW_SECONDS]),
-    );
+    const { lanes, tenants } = await withConnection(this.dataSource, async (sql) => ({
+      lanes: await sql.rows<LaneFiguresRow>(LANE_FIGURES_SQL, [[...Lanes], THROUGHPUT_WINDOW_SECONDS]),
+      tenants: await sql.rows<TenantDepthRow>(TENANT_DEPTHS_SQL),
+    }));
+    const tenantDepths = Object.fromEntries(Lanes.map((lane) => [lane, new Map<string, number>()])) as Record<Lane, Map<string, number>>;
+    for (const row of tenants) tenantDepths[row.lane]?.set(row.tenant_id, Number(row.depth));
     return Object.fromEntries(
-      rows.map((row) => [
+      lanes.map((row): [Lane, LaneStepFigures] => [
         row.lane,
         {
           depth: Number(row.depth),
           running: Number(row.running),
           oldestWaitingMs: Number(row.oldest_waiting_ms),
           throughputPerSecond: Number(row.finished) / THROUGHPUT_WINDOW_SECONDS,
+          tenantDepths: tenantDepths[row.lane],
         },
       ]),
     ) as Record<Lane, LaneStepFigures>;

@@ -1,12 +1,13 @@
+import { Registry } from 'prom-client';
 import type { Logger } from '@longhaul/telemetry';
 import type { LaneLags } from './consumer-lag.repository';
 import type { LaneStepFigures } from './queue-sample';
 import { QueueMonitor } from './queue.monitor';
 
 const silent = { info: () => undefined, warn: () => undefined } as unknown as Logger;
-const figures = (depth: number): Record<'fast' | 'slow', LaneStepFigures> => ({
-  fast: { depth, running: 1, oldestWaitingMs: 50, throughputPerSecond: 0.5 },
-  slow: { depth: 0, running: 0, oldestWaitingMs: 0, throughputPerSecond: 0 },
+const figures = (depth: number, fastTenants: Array<[string, number]> = []): Record<'fast' | 'slow', LaneStepFigures> => ({
+  fast: { depth, running: 1, oldestWaitingMs: 50, throughputPerSecond: 0.5, tenantDepths: new Map(fastTenants) },
+  slow: { depth: 0, running: 0, oldestWaitingMs: 0, throughputPerSecond: 0, tenantDepths: new Map() },
 });
 
 async function until(check: () => boolean, timeoutMs = 2_000): Promise<void> {
@@ -17,7 +18,7 @@ async function until(check: () => boolean, timeoutMs = 2_000): Promise<void> {
   }
 }
 
-function monitorWith(stats: () => Promise<Record<'fast' | 'slow', LaneStepFigures>>, lag: () => Promise<LaneLags>) {
+function monitorWith(stats: () => Promise<Record<'fast' | 'slow', LaneStepFigures>>, lag: () => Promise<LaneLags>, registry?: Registry) {
   const calls = { stats: 0, lag: 0, closed: 0 };
   const monitor = new QueueMonitor({
     stats: { read: () => (calls.stats++, stats()) },
@@ -25,6 +26,7 @@ function monitorWith(stats: () => Promise<Record<'fast' | 'slow', LaneStepFigure
     logger: silent,
     sampleMs: 10,
     lagSampleMs: 10,
+    registry,
   });
   return { monitor, calls };
 }
@@ -34,7 +36,7 @@ describe('QueueMonitor', () => {
     const { monitor } = monitorWith(async () => figures(4), async () => ({ fast: 7, slow: 0 }));
     expect(monitor.latest()).toBeNull();
     const sample = await monitor.current();
-    expect(sample.lanes.fast).toEqual({ lane: 'fast', depth: 4, running: 1, oldestWaitingMs: 50, throughputPerSecond: 0.5, lag: null });
+    expect(sample.lanes.fast).toEqual({ lane: 'fast', depth: 4, running: 1, oldestWaitingMs: 50, throughputPerSecond: 0.5, lag: null, tenantDepths: new Map() });
     await monitor.sampleLag();
     expect(monitor.latest()!.lanes.fast.lag).toBe(7);
   });
@@ -87,6 +89,54 @@ describe('QueueMonitor', () => {
     release({ fast: 11, slow: 0 });
     await until(() => monitor.latest()!.lanes.fast.lag === 11);
     await monitor.stop();
+  });
+
+  describe('the per-tenant depth gauge', () => {
+    const series = async (registry: Registry) =>
+      (await registry.metrics()).split('\n').filter((line) => line.startsWith('longhaul_tenant_queue_depth{'));
+
+    it('holds the 20 deepest tenants of each lane, replaced on every sample', async () => {
+      const registry = new Registry();
+      const tenants = Array.from({ length: 25 }, (_, i): [string, number] => [`t${String(i).padStart(2, '0')}`, i + 1]);
+      let current = figures(0, tenants);
+      const { monitor } = monitorWith(async () => current, async () => ({ fast: 0, slow: 0 }), registry);
+      await monitor.sampleSteps();
+      const first = await series(registry);
+      expect(first).toHaveLength(20);
+      expect(first).toContain('longhaul_tenant_queue_depth{tenant="t24",lane="fast"} 25');
+      expect(first.some((line) => line.includes('tenant="t04"'))).toBe(false);
+
+      current = figures(0, [['t99', 3]]);
+      await monitor.sampleSteps();
+      expect(await series(registry)).toEqual(['longhaul_tenant_queue_depth{tenant="t99",lane="fast"} 3']);
+    });
+
+    it('is dropped while the step table is unreadable, and comes back with it', async () => {
+      const registry = new Registry();
+      let fail = false;
+      const { monitor, calls } = monitorWith(
+        async () => {
+          if (fail) throw new Error('database down');
+          return figures(1, [['t1', 2]]);
+        },
+        async () => ({ fast: 0, slow: 0 }),
+        registry,
+      );
+      monitor.start();
+      await until(() => monitor.latest() !== null);
+      expect(await series(registry)).toHaveLength(1);
+      fail = true;
+      const failedFrom = calls.stats;
+      await until(() => calls.stats >= failedFrom + 2);
+      expect(await series(registry)).toEqual([]);
+      // Admission still judges on the last figures.
+      expect(monitor.latest()!.lanes.fast.tenantDepths.get('t1')).toBe(2);
+      fail = false;
+      const recoveredFrom = calls.stats;
+      await until(() => calls.stats >= recoveredFrom + 2);
+      expect(await series(registry)).toHaveLength(1);
+      await monitor.stop();
+    });
   });
 
   it('reports the lag as unknown when the reader rejects', async () => {

@@ -1,7 +1,9 @@
+import { Registry } from 'prom-client';
 import { Lanes, type DeadLetterTopicView, type Lane } from '@longhaul/contracts';
 import type { Logger } from '@longhaul/telemetry';
+import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
 import { unknownLags, type LaneLags } from './consumer-lag.repository';
-import type { LaneStepFigures, QueueSample } from './queue-sample';
+import { topTenants, type LaneStepFigures, type QueueSample } from './queue-sample';
 
 /** Where the monitor reads from, and how often. */
 export interface QueueMonitorDeps {
@@ -14,13 +16,17 @@ export interface QueueMonitorDeps {
   lagSampleMs: number;
   /** @defaultValue Date.now */
   now?: () => number;
+  /** Where the per-tenant depth gauge is set. @defaultValue a private registry nobody serves */
+  registry?: Registry;
 }
 
 /**
  * Keeps the latest figures of every lane in memory for admission and `GET /v1/queues`. In the
  * background it reads the step table every `sampleMs` and the consumer lag every `lagSampleMs`,
  * each independently, so a slow broker never delays the database figures. A failed read keeps
- * the last good figures (lag becomes unknown); nothing is ever thrown out of the timer.
+ * the last good figures (lag becomes unknown); nothing is ever thrown out of the timer. Each step
+ * read also sets `longhaul_tenant_queue_depth` for the deepest tenants of each lane; while the
+ * step table is unreadable that gauge is dropped, as every sampled gauge is.
  */
 export class QueueMonitor {
   private steps: { sampledAt: Date; lanes: Record<Lane, LaneStepFigures> } | null = null;
@@ -33,9 +39,11 @@ export class QueueMonitor {
   private lastLagReadAt = Number.NEGATIVE_INFINITY;
   private stepsFailing = false;
   private readonly now: () => number;
+  private readonly metrics: JobsMetrics;
 
   constructor(private readonly deps: QueueMonitorDeps) {
     this.now = deps.now ?? Date.now;
+    this.metrics = jobsMetrics(deps.registry ?? new Registry());
   }
 
   /** Starts sampling in the background; the first sample is taken at once. */
@@ -75,6 +83,7 @@ export class QueueMonitor {
   async sampleSteps(): Promise<void> {
     const lanes = await this.deps.stats.read();
     this.steps = { sampledAt: new Date(this.now()), lanes };
+    this.publishTenantDepths(lanes);
   }
 
   /** Reads the consumer lag now and keeps it (never throws; unknown lanes become null). */
@@ -103,6 +112,17 @@ export class QueueMonitor {
     } catch (error) {
       if (!this.stepsFailing) this.deps.logger.warn({ err: error }, 'queue figures unreadable; keeping the last ones');
       this.stepsFailing = true;
+      // Admission keeps judging on the last figures, but a gauge must not claim they are current.
+      this.metrics.tenantQueueDepth.reset();
+    }
+  }
+
+  /** Replaces the gauge's series with this sample's deepest tenants, so a tenant that left the top leaves no stale series. */
+  private publishTenantDepths(lanes: Record<Lane, LaneStepFigures>): void {
+    const gauge = this.metrics.tenantQueueDepth;
+    gauge.reset();
+    for (const lane of Lanes) {
+      for (const { tenantId, depth } of topTenants(lanes[lane].tenantDepths)) gauge.set({ tenant: tenantId, lane }, depth);
     }
   }
 

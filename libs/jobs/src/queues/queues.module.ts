@@ -13,7 +13,7 @@ import { DEFAULT_KAFKA_TIMEOUT_MS, DEFAULT_LAG_SAMPLE_MS, type QueuesModuleOptio
 const QUEUES_OPTIONS = Symbol('longhaul.queues.options');
 
 /**
- * Queue figures per lane and admission control. Provides {@link QueueMonitor} (sampling from
+ * Queue figures per lane (and per tenant within a lane) and admission control. Provides {@link QueueMonitor} (sampling from
  * bootstrap to shutdown) and {@link AdmissionService}; needs the global `CoreModule`.
  */
 @Module({})
@@ -32,8 +32,8 @@ export class QueuesModule implements OnApplicationBootstrap, BeforeApplicationSh
         { provide: QUEUES_OPTIONS, useValue: resolved },
         {
           provide: QueueMonitor,
-          inject: [DATA_SOURCE, KAFKA, LOGGER, QUEUES_OPTIONS],
-          useFactory: (dataSource: DataSource, kafka: Kafka, logger: Logger, opts: Required<QueuesModuleOptions>) => {
+          inject: [DATA_SOURCE, KAFKA, LOGGER, QUEUES_OPTIONS, METRICS_REGISTRY],
+          useFactory: (dataSource: DataSource, kafka: Kafka, logger: Logger, opts: Required<QueuesModuleOptions>, registry: Registry) => {
             const log = logger.child({ component: 'queues' });
             return new QueueMonitor({
               stats: new QueueStatsRepository(dataSource),
@@ -41,6 +41,7 @@ export class QueuesModule implements OnApplicationBootstrap, BeforeApplicationSh
               logger: log,
               sampleMs: opts.sampleMs,
               lagSampleMs: opts.lagSampleMs,
+              registry,
             });
           },
         },
@@ -48,7 +49,7 @@ export class QueuesModule implements OnApplicationBootstrap, BeforeApplicationSh
           provide: AdmissionService,
           inject: [QueueMonitor, QUEUES_OPTIONS, METRICS_REGISTRY],
           useFactory: (monitor: QueueMonitor, opts: Required<QueuesModuleOptions>, registry: Registry) =>
-            new AdmissionService(monitor, { maxDepth: opts.maxDepth, maxLag: opts.maxLag }, registry),
+            new AdmissionService(monitor, { maxDepth: opts.maxDepth, maxLag: opts.maxLag, maxDepthPerTenant: opts.maxDepthPerTenant }, registry),
         },
       ],
       exports: [QueueMonitor, AdmissionService],

@@ -10,6 +10,16 @@ export interface QueuesModuleOptions {
    */
   maxDepth: Record<Lane, number>;
   /**
+   * Most open steps (queued or running) one tenant may have in a lane; once a tenant holds this
+   * many, its submits to the lane are refused with `429` (`scope: 'tenant'`) while other tenants'
+   * are still taken. The api reads them from `ADMISSION_MAX_DEPTH_PER_TENANT_FAST` and
+   * `ADMISSION_MAX_DEPTH_PER_TENANT_SLOW`. The defaults are half the lane limits, so two tenants
+   * can always both be served: one tenant alone never fills a lane (it stops at half), and two
+   * can each reach their own limit before the lane's shuts everyone out.
+   * @defaultValue `{ fast: 5000, slow: 1000 }` (the api's config defaults)
+   */
+  maxDepthPerTenant: Record<Lane, number>;
+  /**
    * Most messages a lane's consumer groups may have left unconsumed; at or over it, submits to
    * the lane are refused. Ignored while Kafka does not answer (the lane is judged by depth).
    * @defaultValue 20000 (`ADMISSION_MAX_LAG`)

@@ -44,9 +44,8 @@ describe('MetricSampler', () => {
         return new Promise(() => undefined);
       },
     });
-    const started = Date.now();
+    // The sample never settles: returning at all is the timeout at work.
     expect(await sampler.sampleOnce()).toBe(false);
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(seen!.aborted).toBe(true);
     expect(onFailure).toHaveBeenCalledTimes(1);
   });
@@ -55,6 +54,8 @@ describe('MetricSampler', () => {
     let passes = 0;
     let inFlight = 0;
     let overlapped = false;
+    let thirdPass: () => void;
+    const threePasses = new Promise<void>((resolve) => (thirdPass = resolve));
     const sampler = new MetricSampler({
       name: 'loop',
       intervalMs: 10,
@@ -64,12 +65,14 @@ describe('MetricSampler', () => {
         inFlight += 1;
         if (inFlight > 1) overlapped = true;
         passes += 1;
+        if (passes === 3) thirdPass();
         await new Promise((resolve) => setTimeout(resolve, 5));
         inFlight -= 1;
       },
     });
     sampler.start();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // However slow the machine, the loop goes on pass after pass until stopped.
+    await threePasses;
     await sampler.stop();
     const after = passes;
     await new Promise((resolve) => setTimeout(resolve, 40));

@@ -24,6 +24,8 @@ export class RecoveryProbe {
     private readonly submitter: JobSubmitter,
     private readonly apiUrl: string,
     private readonly timeoutMs: number,
+    /** Sent as `Authorization: Bearer` with every status read. */
+    private readonly apiKey: string,
   ) {}
 
   async measure(): Promise<ProbeResult> {
@@ -42,7 +44,10 @@ export class RecoveryProbe {
   /** The job's status, or null while the api cannot answer (e.g. Postgres restarting). */
   private async status(jobId: string): Promise<string | null> {
     try {
-      const response = await fetch(`${this.apiUrl}/v1/jobs/${jobId}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const response = await fetch(`${this.apiUrl}/v1/jobs/${jobId}`, {
+        headers: { authorization: `Bearer ${this.apiKey}` },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       if (!response.ok) return null;
       return ((await response.json()) as { status?: string }).status ?? null;
     } catch {

@@ -4,6 +4,8 @@ import { sleep, type SubmitAttempt, type SubmitRecord } from '@longhaul/testing'
 /** Options of {@link JobSubmitter}. */
 export interface JobSubmitterOptions {
   apiUrl: string;
+  /** Sent as `Authorization: Bearer` with every submit. */
+  apiKey: string;
   ratePerSecond: number;
   maxInFlight: number;
   /** One attempt's timeout; a hung request is retried like a refused one. @defaultValue 10000 */
@@ -102,7 +104,7 @@ export class JobSubmitter {
     try {
       const response = await fetch(`${this.options.apiUrl}/v1/jobs`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        headers: { 'content-type': 'application/json', 'idempotency-key': key, authorization: `Bearer ${this.options.apiKey}` },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(this.options.attemptTimeoutMs ?? 10_000),
       });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createBlobStore } from '@longhaul/storage';
-import { nativeStackInfo, ServiceProcess, stackEnv, workspaceRoot } from '@longhaul/testing';
+import { apiKeyForTool, nativeStackInfo, ServiceProcess, stackEnv, workspaceRoot } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
 import { ProcessMemorySampler, readProcessMemory, resetPeakRss } from '../process-memory.sampler';
 import { STACK_BUSY_FILE, waitForFreeStack } from '../stack-busy.gate';
@@ -61,6 +61,8 @@ async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
       return notMeasured(`${STACK_BUSY_FILE} was still present when the wait ended (or the run was interrupted): the shared stack was busy, so no api was started.`);
     }
     const stack = nativeStackInfo();
+    // Issued (when LONGHAUL_API_KEY is unset) before the api starts: the keys command migrates first.
+    const apiKey = await apiKeyForTool({ given: process.env['LONGHAUL_API_KEY'], databaseUrl: stack.databaseUrl, tenant: 'bench', say: (line) => console.log(line) });
     const storeRoot = join(root, 'blobs');
     const apiTmp = join(root, 'api-tmp');
     await mkdir(apiTmp);
@@ -81,7 +83,7 @@ async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
       const store = await createBlobStore({ driver: 'fs', fs: { root: storeRoot } });
       for (let i = 0; i < ctx.repetitions; i++) {
         await delay(SETTLE_MS, undefined, { signal: ctx.signal });
-        const rep = await upload(api.url, pid, video, size, ctx);
+        const rep = await upload(api.url, apiKey, pid, video, size, ctx);
         reps.push(rep);
         ctx.log(`  rep ${i + 1}/${ctx.repetitions}: baseline ${mebibytes(rep.baselineBytes)}, peak ${mebibytes(rep.peakBytes)}, ${seconds(rep.totalMs)}`);
         // The store root is this run's own: everything in it is the upload just made.
@@ -97,7 +99,7 @@ async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
 }
 
 /** One `POST /v1/uploads` of `video`, streamed, with the api's RSS sampled throughout. */
-async function upload(apiUrl: string, pid: number, video: string, size: number, ctx: BenchmarkContext): Promise<UploadRep> {
+async function upload(apiUrl: string, apiKey: string, pid: number, video: string, size: number, ctx: BenchmarkContext): Promise<UploadRep> {
   const baseline = readProcessMemory(pid);
   const hwmReset = resetPeakRss(pid);
   const sampler = new ProcessMemorySampler(pid, SAMPLE_INTERVAL_MS);
@@ -112,7 +114,7 @@ async function upload(apiUrl: string, pid: number, video: string, size: number, 
     const response = await fetch(`${apiUrl}/v1/uploads`, {
       method: 'POST',
       body: Readable.toWeb(file) as unknown as RequestInit['body'],
-      headers: { 'content-type': 'video/x-matroska', 'content-length': String(size) },
+      headers: { 'content-type': 'video/x-matroska', 'content-length': String(size), authorization: `Bearer ${apiKey}` },
       duplex: 'half',
       signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(UPLOAD_TIMEOUT_MS)]),
     } as RequestInit);

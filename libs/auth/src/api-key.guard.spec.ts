@@ -1,0 +1,82 @@
+import { Controller, Delete, Get, Post, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { Public, ProblemError } from '@longhaul/platform';
+import type { Logger } from '@longhaul/telemetry';
+import { ApiKeyGuard } from './api-key.guard';
+import type { ApiKeyVerifier, Verification } from './api-key.verifier';
+import type { AuthenticatedRequest, Principal, Scope } from './principal';
+import { RequiresScope } from './scope.decorator';
+
+@Controller('things')
+class ThingsController {
+  @Get() list(): string { return 'list'; }
+  @Post() create(): string { return 'create'; }
+  @Delete(':id') @RequiresScope('admin') remove(): string { return 'remove'; }
+  @Public() @Get('open') open(): string { return 'open'; }
+}
+
+const principal = (scopes: Scope[]): Principal => ({ keyId: 'k1', keyPrefix: 'abc', tenantId: 't1', scopes: new Set(scopes) });
+
+function context(handler: keyof ThingsController, request: Partial<AuthenticatedRequest>): ExecutionContext {
+  return {
+    getHandler: () => ThingsController.prototype[handler],
+    getClass: () => ThingsController,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+}
+
+function guard(answer: Verification) {
+  const verify = jest.fn(async () => answer);
+  const logger = { info: jest.fn() } as unknown as Logger;
+  return { guard: new ApiKeyGuard(new Reflector(), { verify } as unknown as ApiKeyVerifier, logger), verify, logger };
+}
+
+const request = (method: string, authorization?: string): Partial<AuthenticatedRequest> =>
+  ({ method, path: '/things', headers: authorization ? { authorization } : {} }) as Partial<AuthenticatedRequest>;
+
+async function problemOf(promise: Promise<unknown>): Promise<{ status: number; code: string; headers: Record<string, string> }> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  if (!(error instanceof ProblemError)) throw new Error(`expected a problem, got ${String(error)}`);
+  return { status: error.problem.status, code: error.problem.code, headers: error.headers };
+}
+
+describe('ApiKeyGuard', () => {
+  it('lets a public route through without asking for a key', async () => {
+    const { guard: g, verify } = guard({ ok: false, reason: 'unknown' });
+    await expect(g.canActivate(context('open', request('GET')))).resolves.toBe(true);
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it('answers 401 with a Bearer challenge when the key is missing, not bearer, or refused', async () => {
+    const { guard: g } = guard({ ok: false, reason: 'revoked', prefix: 'abc' });
+    for (const authorization of [undefined, 'Basic dXNlcjpwYXNz', 'Bearer lh_abc_def']) {
+      const problem = await problemOf(g.canActivate(context('list', request('GET', authorization))));
+      expect(problem).toMatchObject({ status: 401, code: 'unauthenticated', headers: { 'www-authenticate': 'Bearer realm="longhaul"' } });
+    }
+  });
+
+  it('attaches the principal when the key has the scope the method implies', async () => {
+    const { guard: g } = guard({ ok: true, principal: principal(['read']) });
+    const req = request('GET', 'Bearer lh_x');
+    await expect(g.canActivate(context('list', req))).resolves.toBe(true);
+    expect(req.principal?.tenantId).toBe('t1');
+  });
+
+  it('answers 403 insufficient_scope for a write with a read key, and for an admin route without admin', async () => {
+    const reader = guard({ ok: true, principal: principal(['read']) }).guard;
+    expect(await problemOf(reader.canActivate(context('create', request('POST', 'Bearer lh_x'))))).toMatchObject({ status: 403, code: 'insufficient_scope' });
+    const writer = guard({ ok: true, principal: principal(['read', 'write']) }).guard;
+    const req = request('DELETE', 'Bearer lh_x');
+    expect(await problemOf(writer.canActivate(context('remove', req)))).toMatchObject({ status: 403, code: 'insufficient_scope' });
+    expect(req.principal).toBeUndefined();
+    const admin = guard({ ok: true, principal: principal(['admin']) }).guard;
+    await expect(admin.canActivate(context('remove', request('DELETE', 'Bearer lh_x')))).resolves.toBe(true);
+  });
+
+  it('never logs the key itself', async () => {
+    const { guard: g, logger } = guard({ ok: false, reason: 'secret_mismatch', prefix: 'abc' });
+    const key = `lh_abcabcabcabc_${'S'.repeat(40)}`;
+    await problemOf(g.canActivate(context('list', request('GET', `Bearer ${key}`))));
+    expect(JSON.stringify((logger.info as jest.Mock).mock.calls)).not.toContain('S'.repeat(40));
+  });
+});

@@ -1,0 +1,62 @@
+import { uuidv7, type Sql } from '@longhaul/persistence';
+import type { Scope } from './principal';
+
+/** An API key as stored: never the secret, only its hash. */
+export interface ApiKeyRecord {
+  id: string;
+  tenantId: string;
+  tenant: string;
+  prefix: string;
+  secretHash: Buffer;
+  name: string | null;
+  scopes: Scope[];
+  rateLimit: number | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+const COLUMNS = `k.id, k.tenant_id AS "tenantId", t.name AS tenant, k.prefix, k.secret_hash AS "secretHash", k.name,
+  k.scopes, k.rate_limit AS "rateLimit", k.created_at AS "createdAt", k.revoked_at AS "revokedAt"`;
+
+/** `api.tenants` and `api.api_keys`. */
+export const apiKeyRepository = {
+  /** The tenant named `name`, created when missing. */
+  async ensureTenant(sql: Sql, name: string): Promise<{ id: string; name: string }> {
+    await sql.execute(`INSERT INTO api.tenants (id, name) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [uuidv7(), name]);
+    const [tenant] = await sql.rows<{ id: string; name: string }>(`SELECT id, name FROM api.tenants WHERE name = $1`, [name]);
+    return tenant!;
+  },
+
+  async insert(sql: Sql, key: { tenantId: string; prefix: string; secretHash: Buffer; name: string | null; scopes: Scope[]; rateLimit: number | null }): Promise<string> {
+    const id = uuidv7();
+    await sql.execute(
+      `INSERT INTO api.api_keys (id, tenant_id, prefix, secret_hash, name, scopes, rate_limit) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, key.tenantId, key.prefix, key.secretHash, key.name, key.scopes, key.rateLimit],
+    );
+    return id;
+  },
+
+  async findByPrefix(sql: Sql, prefix: string): Promise<ApiKeyRecord | null> {
+    const [row] = await sql.rows<ApiKeyRecord>(`SELECT ${COLUMNS} FROM api.api_keys k JOIN api.tenants t ON t.id = k.tenant_id WHERE k.prefix = $1`, [prefix]);
+    return row ?? null;
+  },
+
+  /** Every key, or a tenant's, oldest first. */
+  async list(sql: Sql, tenant?: string): Promise<ApiKeyRecord[]> {
+    return sql.rows<ApiKeyRecord>(
+      `SELECT ${COLUMNS} FROM api.api_keys k JOIN api.tenants t ON t.id = k.tenant_id
+        WHERE $1::text IS NULL OR t.name = $1 ORDER BY k.created_at, k.id`,
+      [tenant ?? null],
+    );
+  },
+
+  /** Revokes the key with this id or prefix; the key as it is afterwards, or `null` when there is none. */
+  async revoke(sql: Sql, idOrPrefix: string): Promise<ApiKeyRecord | null> {
+    const [row] = await sql.rows<{ prefix: string }>(
+      `UPDATE api.api_keys SET revoked_at = coalesce(revoked_at, now())
+        WHERE prefix = $1 OR id::text = $1 RETURNING prefix`,
+      [idOrPrefix],
+    );
+    return row ? this.findByPrefix(sql, row.prefix) : null;
+  },
+};

@@ -1,0 +1,15 @@
+export * from './principal';
+export * from './principal.decorator';
+export * from './public.decorator';
+export * from './scope.decorator';
+export * from './api-key.format';
+export * from './api-key.repository';
+export * from './api-key.service';
+export * from './api-key.verifier';
+export * from './api-key.guard';
+export * from './auth.errors';
+export * from './auth.options';
+export * from './auth.module';
+export * from './rate-limit';
+export * from './keys-command/keys.command';
+export { ApiKeys1764900000001, DEFAULT_TENANT_ID, DEFAULT_TENANT_NAME } from './migrations/1764900000001-api-keys.migration';

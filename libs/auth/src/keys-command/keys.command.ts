@@ -1,0 +1,117 @@
+import { parseArgs } from 'node:util';
+import type { DataSource } from '@longhaul/persistence';
+import { ApiKeyService, type ApiKeySummary } from '../api-key.service';
+import { SCOPES, type Scope } from '../principal';
+
+export const KEYS_USAGE = `Usage: keys <command> [options]
+
+Commands:
+  create --tenant NAME [--scopes read,write,admin] [--name TEXT] [--rate-limit N]
+         Creates a key for the tenant (created when new) and prints it. The key is shown
+         this once: only its hash is stored. Default scopes: read,write.
+  list [--tenant NAME]      Lists keys (never their secrets).
+  revoke ID|PREFIX          Revokes a key; the api refuses it within a second.
+
+Options:
+  --json                    Machine-readable output.
+  -h, --help                This text.`;
+
+/** A usage mistake: the command prints it with the usage text and exits 2. */
+export class KeysUsageError extends Error {}
+
+const TENANT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+function parseScopes(text: string | undefined): Scope[] | undefined {
+  if (text === undefined) return undefined;
+  const scopes = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (scopes.length === 0 || unknown.length) throw new KeysUsageError(`--scopes takes a comma-separated list of ${SCOPES.join(', ')}; got '${text}'`);
+  return scopes as Scope[];
+}
+
+function parseRateLimit(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new KeysUsageError(`--rate-limit takes a whole number of requests per window, at least 1; got '${text}'`);
+  return value;
+}
+
+function describe(key: ApiKeySummary): string {
+  const state = key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
+  const limit = key.rateLimit === null ? 'default rate limit' : `rate limit ${key.rateLimit}`;
+  return `${key.prefix}  ${key.id}  tenant=${key.tenant}  scopes=${key.scopes.join(',')}  ${limit}  ${state}${key.name ? `  "${key.name}"` : ''}`;
+}
+
+/**
+ * The operator's keys command (`npm run keys -- …`, `nx run api:keys`): creates, lists and
+ * revokes API keys straight in the api's database. Returns the exit code; writes results to
+ * `out` and problems to `err`.
+ */
+export async function runKeysCommand(argv: string[], dataSource: DataSource, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        tenant: { type: 'string' },
+        scopes: { type: 'string' },
+        name: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    err(`${(error as Error).message}\n\n${KEYS_USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    (values.help ? out : err)(KEYS_USAGE);
+    return values.help ? 0 : 2;
+  }
+  const service = new ApiKeyService(dataSource);
+  const print = (value: unknown, text: string) => out(values.json ? JSON.stringify(value) : text);
+  try {
+    switch (command) {
+      case 'create': {
+        if (!values.tenant || !TENANT_NAME.test(values.tenant)) throw new KeysUsageError('create needs --tenant NAME (lower-case letters, digits and dashes, up to 63)');
+        if (rest.length) throw new KeysUsageError(`unexpected argument '${rest[0]}'`);
+        const issued = await service.issue({
+          tenant: values.tenant,
+          scopes: parseScopes(values.scopes),
+          name: values.name ?? null,
+          rateLimit: parseRateLimit(values['rate-limit']) ?? null,
+        });
+        print(issued, `${describe(issued)}\n\n  ${issued.key}\n\nStore this key now: it is not shown again.`);
+        return 0;
+      }
+      case 'list': {
+        if (rest.length) throw new KeysUsageError(`unexpected argument '${rest[0]}'`);
+        const keys = await service.list(values.tenant);
+        print(keys, keys.length ? keys.map(describe).join('\n') : 'no keys');
+        return 0;
+      }
+      case 'revoke': {
+        if (rest.length !== 1) throw new KeysUsageError('revoke needs exactly one key id or prefix');
+        const revoked = await service.revoke(rest[0]!);
+        if (!revoked) {
+          err(`no key with id or prefix '${rest[0]}'`);
+          return 1;
+        }
+        print(revoked, describe(revoked));
+        return 0;
+      }
+      default:
+        throw new KeysUsageError(`unknown command '${command}'`);
+    }
+  } catch (error) {
+    if (error instanceof KeysUsageError) {
+      err(`${error.message}\n\n${KEYS_USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+}

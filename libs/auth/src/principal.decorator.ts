@@ -1,0 +1,6 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { principalOf } from './principal';
+
+/** A route parameter holding the request's verified {@link Principal}. */
+export const CurrentPrincipal = createParamDecorator((_: unknown, context: ExecutionContext) => principalOf(context.switchToHttp().getRequest<Request>()));

@@ -1,0 +1,33 @@
+import type { Request } from 'express';
+
+/**
+ * What an API key may do. `read`: every `GET`; `write`: submitting, cancelling, uploading,
+ * managing webhook endpoints; `admin`: operator routes (dead-letter replay and delete, queues).
+ * Scopes do not imply each other: a key holds each one it needs.
+ */
+export const SCOPES = ['read', 'write', 'admin'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Scopes a key gets when none are named. */
+export const DEFAULT_SCOPES: readonly Scope[] = ['read', 'write'];
+
+/** The verified caller of a request: the API key and the tenant it belongs to. */
+export interface Principal {
+  readonly keyId: string;
+  /** The key's public prefix (`lh_<prefix>_…`): safe to log, names the key. */
+  readonly keyPrefix: string;
+  readonly tenantId: string;
+  readonly scopes: ReadonlySet<Scope>;
+  /** Requests per rate-limit window for this key; `null`/absent: the api's default. */
+  readonly rateLimit?: number | null;
+}
+
+/** The request with the principal the API key guard attached. */
+export type AuthenticatedRequest = Request & { principal?: Principal };
+
+/** The principal of a request that passed the API key guard; throws on a route left public by mistake. */
+export function principalOf(request: Request): Principal {
+  const principal = (request as AuthenticatedRequest).principal;
+  if (!principal) throw new Error(`no principal on ${request.method} ${request.path}: the route is public or the guard did not run`);
+  return principal;
+}

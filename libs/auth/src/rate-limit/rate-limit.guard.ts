@@ -1,0 +1,67 @@
+import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { Response } from 'express';
+import type { Registry } from 'prom-client';
+import { ErrorCodes } from '@longhaul/contracts';
+import { METRICS_REGISTRY, ProblemError } from '@longhaul/platform';
+import type { AuthenticatedRequest, Principal } from '../principal';
+import { DEFAULT_RATE_LIMIT_POLICY, KEY_RATE_LIMIT_POLICY, rateLimitHeaders } from './rate-limit.headers';
+import { rateLimitMetrics, type RateLimitMetrics } from './rate-limit.metrics';
+import { RATE_LIMIT_CLOCK, RATE_LIMIT_OPTIONS, type RateLimitOptions } from './rate-limit.options';
+import { RateLimiter, type Clock, type RateLimitDecision } from './rate.limiter';
+
+/**
+ * The per-key rate limit of the api. It runs after the API key guard and limits only requests
+ * that carry a {@link Principal}: public routes (health, metrics, signed file links) pass
+ * untouched. Each key is limited on its own, by its own `rateLimit` when it has one and by
+ * {@link RateLimitOptions.quota} otherwise, so one tenant flooding the api never takes from
+ * another's quota. Every limited response carries `RateLimit-Policy` and `RateLimit`; a refusal is
+ * `429 rate_limited` with `Retry-After`. The counts are this process's own ({@link RateLimiter}).
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  private readonly limiter: RateLimiter;
+  private readonly metrics: RateLimitMetrics;
+
+  constructor(
+    @Inject(RATE_LIMIT_OPTIONS) options: RateLimitOptions,
+    @Inject(METRICS_REGISTRY) registry: Registry,
+    @Optional() @Inject(RATE_LIMIT_CLOCK) clock?: Clock,
+  ) {
+    this.limiter = new RateLimiter(options, clock);
+    this.metrics = rateLimitMetrics(registry);
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const http = context.switchToHttp();
+    const principal = http.getRequest<AuthenticatedRequest>().principal;
+    if (!principal) return true;
+    const own = ownLimit(principal);
+    const decision = this.limiter.take(principal.keyId, own);
+    const headers = rateLimitHeaders(decision, own === undefined ? DEFAULT_RATE_LIMIT_POLICY : KEY_RATE_LIMIT_POLICY);
+    const response = http.getResponse<Response>();
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    if (decision.allowed) return true;
+    this.metrics.refusals.inc({ tenant: principal.tenantId });
+    throw rateLimited(decision, headers);
+  }
+}
+
+/** The key's own limit; a missing or nonsensical one (the table allows only positive ones) means the default. */
+function ownLimit(principal: Principal): number | undefined {
+  const limit = principal.rateLimit;
+  return typeof limit === 'number' && Number.isInteger(limit) && limit >= 1 ? limit : undefined;
+}
+
+/** `429 rate_limited`, carrying the rate-limit headers too: the problem filter sets them again. */
+function rateLimited(decision: RateLimitDecision, headers: Record<string, string>): ProblemError {
+  const retryAfterSeconds = decision.retryAfterSeconds ?? 1;
+  const { problem } = ProblemError.of(
+    429,
+    ErrorCodes.rateLimited,
+    'Too Many Requests',
+    `this API key is over its limit of ${decision.quota} requests per ${decision.windowSeconds} s; retry in ${retryAfterSeconds} s`,
+    { quota: decision.quota, windowSeconds: decision.windowSeconds, retryAfterSeconds },
+  );
+  return new ProblemError(problem, headers);
+}

@@ -1,0 +1,2 @@
+require('../../integration/src/workspace-aliases');
+module.exports = require('./fuzz-stack.teardown.ts').default;
