@@ -48,6 +48,11 @@ export interface BenchmarkResult {
   targets: TargetCheck[];
   /** Markdown paragraphs: what the figures show, above all when a target is missed. */
   findings: string[];
+  /**
+   * Images shown after the tables (`![caption](file)`); `file` relative to the workspace root,
+   * e.g. `docs/benchmarks/charts/submit-throughput.png` (see `charts/bar.chart.ts`).
+   */
+  charts?: Array<{ caption: string; file: string }>;
   /** Set when nothing could be measured; says why. */
   skipped?: string;
 }

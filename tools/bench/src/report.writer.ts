@@ -1,3 +1,4 @@
+import { posix, sep } from 'node:path';
 import type { BenchmarkResult, BenchmarkSuite, Table, TargetCheck } from './benchmark';
 import type { MachineInfo } from './machine.info';
 import { mebibytes, seconds } from './stats';
@@ -50,6 +51,7 @@ export function renderMarkdown(run: SuiteRun): string {
     }
     for (const paragraph of result.method) out.push(paragraph, '');
     for (const { caption, table } of result.tables) out.push(`**${caption}**`, '', renderTable(table), '');
+    for (const { caption, file } of result.charts ?? []) out.push(`![${caption}](${chartLink(run.suite.reportPath, file)})`, '');
     for (const paragraph of result.findings) out.push(paragraph, '');
     while (out[out.length - 1] === '') out.pop();
   }
@@ -71,6 +73,11 @@ export function renderConsole(run: SuiteRun): string {
 function targetsTable(targets: TargetCheck[]): Table {
   const verdict = (t: TargetCheck) => `${t.met === null ? 'not measured' : t.met ? 'met' : '**missed**'}${t.caveat ? ` (unreliable: ${t.caveat})` : ''}`;
   return { columns: ['target', 'goal', 'measured', 'verdict'], rows: targets.map((t) => [t.name, t.target, t.measured, verdict(t)]) };
+}
+
+/** A chart's path as the report links it: relative to the report's folder, with forward slashes. */
+export function chartLink(reportPath: string, file: string): string {
+  return posix.relative(posix.dirname(reportPath.split(sep).join('/')), file.split(sep).join('/'));
 }
 
 /** A Markdown table, padded so it also reads as plain text. */

@@ -1,0 +1,157 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { Pool } from 'pg';
+import { EventTypes, Topics } from '@longhaul/contracts';
+import { ensureNativeStack } from '@longhaul/testing';
+import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
+import { STACK_BUSY_FILE, waitForFreeStack } from '../stack-busy.gate';
+import { summarize } from '../stats';
+import { ArrivalObserver } from './arrival.observer';
+import { censoredProfile, END_TO_END } from './chain.stages';
+import { endToEndReport, saturationRates, type EndToEndPlan } from './end-to-end.report';
+import { runFixedRate, runSaturation, type FixedRateRep, type SaturationRep } from './end-to-end.runs';
+import { JobSubmitter } from './job.submitter';
+import { milliseconds, perSecond } from './load-run';
+import { cpuShares, readCpu, stackCpuGroups, type CpuGroup, type CpuShares } from './process-cpu.meter';
+import { readRelaySettings } from './relay-settings.reader';
+import { startSimulatedFleet, THROUGHPUT_SERVICE_ENV, type SimulatedFleet } from './simulated.fleet';
+import { SUBMIT_BODY } from './submit.request';
+import { throughputResults } from './throughput.results';
+
+/**
+ * The brief's loads: latency at 100 jobs/s for 30 s; throughput from a batch. The batch is 1000
+ * jobs rather than the brief's example of 2000: on this two-core machine the pipeline completes
+ * a few dozen jobs a second, so 1000 already give a steady stretch of over half a minute, and the
+ * whole suite must stay within its time bound. The in-flight cap of the fixed rate is far above
+ * what 100/s needs at a normal answer time, so a slow api shows as latency, not as a lower rate.
+ */
+const BRIEF_PLAN: EndToEndPlan = {
+  ratePerSecond: 100,
+  durationMs: 30_000,
+  rateInFlight: 256,
+  batch: 1_000,
+  batchInFlight: 32,
+  submitWindowMs: 60_000,
+  maxRetryWaitMs: 2_000,
+  targetP99Ms: 300,
+  serviceEnv: THROUGHPUT_SERVICE_ENV,
+};
+/** The api, transcoder, thumbnailer and notifier listen on these four ports. */
+const FLEET_BASE_PORT = 17_550;
+/** Long enough for a backlog of the whole 30 s to drain at a few dozen jobs a second; jobs still open after it count as never ending. */
+const FIXED_WAITS = { completedTimeoutMs: 180_000, notifierTimeoutMs: 60_000 };
+const BATCH_WAITS = { completedTimeoutMs: 180_000, notifierTimeoutMs: 60_000 };
+const WARMUP = { ratePerSecond: 25, durationMs: 2_000, maxInFlight: 16 };
+const SETTLE_MS = 3_000;
+
+/** Jobs through transcoder → thumbnailer → notifier in the simulated step mode with steps of 0 ms. */
+export const endToEndBenchmark: Benchmark = createEndToEndBenchmark(BRIEF_PLAN);
+
+/** The benchmark with other loads (the suite runs the brief's: {@link endToEndBenchmark}). */
+export function createEndToEndBenchmark(plan: EndToEndPlan): Benchmark {
+  return { id: 'end-to-end', title: 'End to end: simulated jobs through transcoder → thumbnailer → notifier', run: (ctx) => run(ctx, plan) };
+}
+
+async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<BenchmarkResult> {
+  if (!(await waitForFreeStack({ signal: ctx.signal, log: ctx.log }))) {
+    return notMeasured(plan, `${STACK_BUSY_FILE} was still present when the wait ended (or the run was interrupted): the shared stack was busy.`);
+  }
+  const stack = ensureNativeStack();
+  const relay = await readRelaySettings(stack.connectUrl);
+  ctx.log(`starting the four services on ports ${FLEET_BASE_PORT}–${FLEET_BASE_PORT + 3} …`);
+  const fleet = await startSimulatedFleet(stack, FLEET_BASE_PORT);
+  const db = new Pool({ connectionString: stack.databaseUrl, max: 2 });
+  const submitter = new JobSubmitter(fleet.apiUrl, fleet.apiKey, SUBMIT_BODY, Math.max(plan.rateInFlight, plan.batchInFlight));
+  const observer = new ArrivalObserver({
+    brokers: stack.kafkaBrokers,
+    topics: [Topics.transcodeRequestsFast, Topics.transcodeRequestsSlow, Topics.jobLifecycle],
+    eventTypes: [EventTypes.TranscodeRequestedV1, EventTypes.JobCompletedV1],
+    label: 'end-to-end',
+  });
+  const cpuGroups = cpuGroupsOf(fleet);
+  const fixed: FixedRateRep[] = [];
+  const fixedCpu: CpuShares[] = [];
+  const saturation: SaturationRep[] = [];
+  const saturationCpu: CpuShares[] = [];
+  try {
+    await observer.start();
+    ctx.log(`warming up (${WARMUP.ratePerSecond}/s for ${WARMUP.durationMs / 1000} s, followed to the notifier) …`);
+    const warm = await runFixedRate(submitter, db, observer, { ...WARMUP, ...FIXED_WAITS, signal: ctx.signal });
+    if (warm.records.length === 0 || warm.notRecorded > 0) {
+      throw new Error(`the warm-up did not go through: ${warm.records.length} jobs accepted, ${warm.notSeen} not completed, ${warm.notRecorded} not recorded by the notifier`);
+    }
+    for (let i = 1; i <= ctx.repetitions && !ctx.signal.aborted; i++) {
+      await delay(SETTLE_MS, undefined, { signal: ctx.signal }).catch(() => undefined);
+      const before = readCpu(cpuGroups);
+      const rep = await runFixedRate(submitter, db, observer, {
+        ratePerSecond: plan.ratePerSecond,
+        durationMs: plan.durationMs,
+        maxInFlight: plan.rateInFlight,
+        ...FIXED_WAITS,
+        signal: ctx.signal,
+      });
+      fixedCpu.push(cpuShares(before, readCpu(cpuGroups)));
+      fixed.push(rep);
+      const terminal = censoredProfile(rep.records, END_TO_END.notifierRecorded);
+      ctx.log(
+        `  ${perSecond(plan.ratePerSecond)} rep ${i}/${ctx.repetitions}: ${rep.records.length} accepted at ${perSecond(rep.pace.achievedRatePerSecond)}, ` +
+          (terminal ? `request → notifier p50 ${milliseconds(terminal.p50)}, p99 ${milliseconds(terminal.p99)}, max ${milliseconds(terminal.max)}` : 'none recorded by the notifier') +
+          (rep.notRecorded > 0 ? `, ${rep.notRecorded} not recorded` : ''),
+      );
+    }
+    for (let i = 1; i <= ctx.repetitions && !ctx.signal.aborted; i++) {
+      await delay(SETTLE_MS, undefined, { signal: ctx.signal }).catch(() => undefined);
+      const before = readCpu(cpuGroups);
+      const rep = await runSaturation(submitter, db, observer, {
+        batch: plan.batch,
+        inFlight: plan.batchInFlight,
+        submitWindowMs: plan.submitWindowMs,
+        maxRetryWaitMs: plan.maxRetryWaitMs,
+        ...BATCH_WAITS,
+        signal: ctx.signal,
+      });
+      saturationCpu.push(cpuShares(before, readCpu(cpuGroups)));
+      saturation.push(rep);
+      const rates = saturationRates(rep);
+      ctx.log(
+        `  saturation rep ${i}/${ctx.repetitions}: ${rep.records.length} of ${rep.batch} accepted in ${(rep.submitMs / 1000).toFixed(1)} s (${rep.throttled} × 429), ` +
+          `${perSecond(rates.notifier)} completed through the notifier (steady ${perSecond(rates.notifierSteady)})` +
+          (rep.notRecorded > 0 ? `, ${rep.notRecorded} not recorded` : ''),
+      );
+    }
+  } finally {
+    await observer.stop().catch((error: unknown) => ctx.log(`stopping the consumer failed: ${String(error)}`));
+    await submitter.close();
+    await db.end();
+    await fleet.stop();
+  }
+  if (ctx.signal.aborted) throw new Error('interrupted');
+
+  if (saturation.length > 0) throughputResults.endToEndJobsPerSecond = summarize(saturation.map((r) => saturationRates(r).notifier));
+  const terminal = fixed.map((r) => censoredProfile(r.records, END_TO_END.notifierRecorded)).filter((p) => p !== null);
+  if (terminal.length > 0) {
+    throughputResults.endToEndP50Ms = summarize(terminal.map((p) => p.p50));
+    throughputResults.endToEndP99Ms = summarize(terminal.map((p) => p.p99));
+  }
+  return endToEndReport(endToEndBenchmark.id, endToEndBenchmark.title, { plan, relay, fixed, fixedCpu, saturation, saturationCpu });
+}
+
+/** The four services, this process, and the stack's components. */
+function cpuGroupsOf(fleet: SimulatedFleet): CpuGroup[] {
+  return [
+    ...fleet.services.map((service) => ({ name: service.name, pids: () => (service.pid === undefined ? [] : [service.pid]) })),
+    ...stackCpuGroups(),
+    { name: 'the benchmark itself', pids: () => [process.pid] },
+  ];
+}
+
+function notMeasured(plan: EndToEndPlan, reason: string): BenchmarkResult {
+  return {
+    id: endToEndBenchmark.id,
+    title: endToEndBenchmark.title,
+    method: [],
+    tables: [],
+    targets: [{ name: `end-to-end p99 at ${perSecond(plan.ratePerSecond)}`, target: `≤ ${plan.targetP99Ms} ms`, measured: 'not measured', met: null }],
+    findings: [],
+    skipped: reason,
+  };
+}

@@ -1,0 +1,71 @@
+// The four Longhaul services as the throughput benchmarks run them: real processes on the shared
+// native stack, in the simulated step mode with steps that take no time, so what is measured is
+// Longhaul's own machinery (api, outbox, relay, consumers, work queues, saga, notifier).
+
+import { join } from 'node:path';
+import { issueApiKey, revokeApiKey, ServiceProcess, SIMULATED_SERVICE_ENV, stackEnv, workspaceRoot, type StackInfo } from '@longhaul/testing';
+
+/**
+ * `SIMULATED_SERVICE_ENV` (the integration suites' simulated mode: no source probing, steps poll
+ * every 50 ms) with these changes for throughput, and every other setting at its default (one
+ * instance of each service, two step slots per lane):
+ * - `SIM_STEP_MS=0`: a simulated step takes no time, so a chain measures the machinery alone.
+ * - `WATCHDOG_SILENT_MS=120000` (the default): the suites' 8 s exists to test lost steps quickly;
+ *   under a saturating backlog it could declare waiting steps lost and retry them, which would
+ *   add work the benchmark did not ask for.
+ * - `LONGHAUL_TRACING=false`, `LOG_LEVEL=warn`: like the submit benchmark's api and like the
+ *   peers, which export no spans and log nothing per job; trace context still propagates.
+ */
+export const THROUGHPUT_SERVICE_ENV: Readonly<Record<string, string>> = {
+  ...SIMULATED_SERVICE_ENV,
+  SIM_STEP_MS: '0',
+  WATCHDOG_SILENT_MS: '120000',
+  LONGHAUL_TRACING: 'false',
+  LOG_LEVEL: 'warn',
+};
+
+/** The tenant the throughput benchmarks' jobs belong to. */
+export const BENCH_TENANT = 'bench';
+
+/**
+ * A rate limit no run reaches: the api's default (600 a minute per key) would throttle the
+ * benchmark, not measure Longhaul.
+ */
+const BENCH_RATE_LIMIT = 100_000_000;
+
+/** The apps in the order they start: the api first, as it migrates the shared tables' schemas. */
+const APPS = ['api', 'transcoder', 'thumbnailer', 'notifier'] as const;
+
+/** Running services and the key they accept. */
+export interface SimulatedFleet {
+  services: ServiceProcess[];
+  apiUrl: string;
+  apiKey: string;
+  /** Stops the services and revokes the key. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Issues a key for {@link BENCH_TENANT} (read and write scopes; the keys command migrates the
+ * database first), then starts api, transcoder, thumbnailer and notifier on `basePort`…
+ * `basePort + 3`, each waiting for its `/readyz`. If one fails to start, those started are
+ * stopped and the key revoked before the error is thrown.
+ */
+export async function startSimulatedFleet(stack: StackInfo, basePort: number): Promise<SimulatedFleet> {
+  const key = await issueApiKey({ databaseUrl: stack.databaseUrl, tenant: BENCH_TENANT, scopes: ['read', 'write'], name: 'throughput benchmark', rateLimit: BENCH_RATE_LIMIT });
+  const env = { ...stackEnv(stack), ...THROUGHPUT_SERVICE_ENV };
+  const logDir = join(workspaceRoot(), 'tmp', 'bench-logs');
+  const services = APPS.map((app, offset) => new ServiceProcess({ app, port: basePort + offset, env, logDir }));
+  const stop = async () => {
+    await Promise.all(services.map((service) => service.stop('SIGTERM')));
+    await revokeApiKey(stack.databaseUrl, key.prefix).catch(() => undefined);
+  };
+  try {
+    // One at a time: four cold starts at once on a small machine only slow each other down.
+    for (const service of services) await service.start(120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { services, apiUrl: services[0]!.url, apiKey: key.key, stop };
+}

@@ -1,0 +1,117 @@
+import type { SelfTime } from '../profiling/cpu-profile.summary';
+import type { CpuUse } from './cpu-usage.meter';
+import type { ConcurrencyFigures } from './load-run';
+import { cpuAt, cpuPerJob, requiredRate, shortScript, straddles, submitFindings, submitTargets } from './submit.findings';
+import type { MeasuredSubmitRun, SubmitReportInput } from './submit.report';
+
+const summary = (median: number, spread = 0) => ({ median, min: median - spread, max: median + spread, n: 3 });
+const figures = (connections: number, rate: number, p50: number, p99: number): ConcurrencyFigures => ({
+  connections,
+  perSecond: summary(rate),
+  p50Ms: summary(p50),
+  p99Ms: summary(p99, 1),
+  refusedByStatus: {},
+  errors: 0,
+  repetitions: 3,
+});
+const cpu = (service: number, others = 0.1): CpuUse => ({ service, postgres: 0.6, self: 0.05, others, machine: service + 0.65 + others, cores: 2 });
+const run = (connections: number, ok: number, use: CpuUse): MeasuredSubmitRun => ({
+  connections,
+  durationS: 10,
+  ok,
+  byStatus: { '202': ok },
+  latenciesMs: [1],
+  errors: 0,
+  cutOff: 0,
+  acceptedIds: [],
+  rep: 1,
+  cpu: use,
+});
+const entry = (name: string, url: string, chargedTo: string, share: number): SelfTime => ({ name, url, chargedTo, samples: 1, selfMs: share * 10_000, share });
+
+function input(overrides: Partial<SubmitReportInput> = {}): SubmitReportInput {
+  return {
+    figures: [figures(1, 100, 9, 20), figures(16, 160, 95, 180), figures(64, 200, 300, 400)],
+    ceiling: [figures(1, 900, 1, 2), figures(16, 4000, 4, 8), figures(64, 3000, 20, 40)],
+    runs: [run(1, 1000, cpu(0.5)), run(16, 1600, cpu(0.6)), run(64, 2000, cpu(0.7))],
+    durability: { accepted: 4600, acceptedIds: 4600, idsFound: 4600, rowsAdded: 4610, cutOff: 10, statuses: { pending: 4600 } },
+    settings: { synchronous_commit: 'on', fsync: 'on', wal_sync_method: 'fdatasync', full_page_writes: 'on', server_version: '18.0' },
+    profile: {
+      connections: 16,
+      run: run(16, 1700, cpu(0.6)),
+      file: 'tmp/bench-profiles/x.cpuprofile',
+      functions: [entry('writev', '', 'pg', 0.3), entry('(garbage collector)', '', '(garbage collector)', 0.06), entry('(idle)', '', '(idle)', 0.05), entry('parse', 'node_modules/pg-protocol/dist/parser.js', 'pg-protocol', 0.02)],
+      packages: [entry('pg', '', 'pg', 0.4), entry('@opentelemetry/instrumentation-pg', '', '@opentelemetry/instrumentation-pg', 0.04), entry('(idle)', '', '(idle)', 0.05)],
+      idle: { windowMs: 10_000, idle: 0.05 },
+    },
+    charts: [],
+    repetitions: 3,
+    ...overrides,
+  };
+}
+
+describe('requiredRate and straddles', () => {
+  it('turns clients in flight and a latency into the least rate (Little’s law)', () => {
+    expect(requiredRate(16, 10)).toBe(1600);
+    expect(requiredRate(1, 5)).toBe(200);
+  });
+
+  it('says when a range falls on both sides of a goal', () => {
+    expect(straddles({ median: 10, min: 9, max: 11, n: 3 }, 10)).toBe(true);
+    expect(straddles({ median: 10, min: 10, max: 11, n: 3 }, 10)).toBe(false);
+  });
+});
+
+describe('cpuAt and cpuPerJob', () => {
+  it('takes medians per concurrency, and CPU ms per accepted job', () => {
+    expect(cpuAt(input().runs, 16)).toMatchObject({ service: 0.6, postgres: 0.6, cores: 2 });
+    // 0.6 cores at 160 jobs/s: 3.75 ms a job.
+    expect(cpuPerJob(input().runs, 16, (c) => c.service)).toBeCloseTo(3.75, 9);
+    expect(Number.isNaN(cpuPerJob(input().runs, 32, (c) => c.service))).toBe(true);
+  });
+});
+
+describe('submitTargets', () => {
+  it('judges the p99 at 16, the share of the ceiling at 64 and the durability check', () => {
+    const targets = submitTargets(input());
+    expect(targets.map((t) => [t.name.split(' (')[0], t.met])).toEqual([
+      ['submit p99 at 16 connections', false],
+      ['accepted jobs/s at 64 connections ÷ bare-INSERT commits/s at 64', false],
+      ['submit: every 202 is a committed row of api.jobs', true],
+    ]);
+    expect(targets[1]!.measured).toBe('0.067 (0.067–0.067)');
+  });
+
+  it('reports the ceiling ratio as not measured without the ceiling, and flags a busy machine', () => {
+    const busy = input({ ceiling: undefined, runs: [run(16, 1600, cpu(0.6, 0.8)), run(64, 2000, cpu(0.7, 0.8))] });
+    const [p99, share] = submitTargets(busy);
+    expect(share!.met).toBeNull();
+    expect(p99!.caveat).toBe('other processes used 0.80 cores during these runs');
+  });
+});
+
+describe('submitFindings', () => {
+  it('explains a missed p99 by Little’s law with the measured figures', () => {
+    const text = submitFindings(input()).join('\n');
+    expect(text).toContain('16 ÷ 160/s = 100.0 ms');
+    expect(text).toContain('at least 1600/s, 10.0× the measured rate and 0.400 of what bare INSERTs commit');
+  });
+
+  it('names the pg socket writes and the OpenTelemetry share the profile shows', () => {
+    const text = submitFindings(input()).join('\n');
+    expect(text).toContain("30.0 % of the window is the pg driver's socket writes");
+    expect(text).toContain('4.0 % goes to OpenTelemetry although `LONGHAUL_TRACING=false`');
+  });
+
+  it('says nothing about the p99 when it is met', () => {
+    const fast = input({ figures: [figures(16, 4000, 3, 6)] });
+    expect(submitFindings(fast).join('\n')).not.toContain('Target missed');
+  });
+});
+
+describe('shortScript', () => {
+  it('keeps the package and the file name', () => {
+    expect(shortScript('node_modules/pg-protocol/dist/parser.js')).toBe('pg-protocol/…/parser.js');
+    expect(shortScript('node_modules/pg/index.js')).toBe('pg/index.js');
+  });
+});

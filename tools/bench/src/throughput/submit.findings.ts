@@ -1,0 +1,215 @@
+// What the submit figures show, as the report's targets and findings: every sentence is computed
+// from the run's own figures. Pure.
+import type { TargetCheck } from '../benchmark';
+import type { SelfTime } from '../profiling/cpu-profile.summary';
+import { formatSummary, percent, ratio, summarize, type Summary } from '../stats';
+import type { CpuUse } from './cpu-usage.meter';
+import { formatStatusCounts, milliseconds, okPerSecond, perSecond, ratioOfSummaries, type ConcurrencyFigures } from './load-run';
+import { durabilityVerdict, type DurabilityCheck } from './submit-durability.check';
+import type { MeasuredSubmitRun, SubmitReportInput } from './submit.report';
+import { SUBMIT_P99_TARGET_MS } from './throughput.charts';
+
+/** Accepted jobs/s at 64 connections ÷ bare INSERT commits/s at 64. */
+export const CEILING_SHARE_TARGET = 0.3;
+/**
+ * Other processes' CPU (cores, median over a concurrency's runs) above which a verdict is marked
+ * unreliable: the rest of the stack idles at about a tenth of a core, so more means something
+ * else on the machine competed with the run.
+ */
+export const CONTENTION_CORES = 0.5;
+const P99_TARGET_CONNECTIONS = 16;
+
+export const cores = (value: number): string => value.toFixed(2);
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const share = (value: number) => `${(value * 100).toFixed(1)} %`;
+
+/** Median CPU use (cores) of the measured runs at one concurrency. */
+export function cpuAt(runs: readonly MeasuredSubmitRun[], connections: number): Record<Exclude<keyof CpuUse, 'cores'>, number> & { cores: number } {
+  const at = runs.filter((r) => r.connections === connections);
+  const median = (pick: (cpu: CpuUse) => number) => (at.length > 0 ? summarize(at.map((r) => pick(r.cpu))).median : Number.NaN);
+  return {
+    service: median((c) => c.service),
+    postgres: median((c) => c.postgres),
+    self: median((c) => c.self),
+    others: median((c) => c.others),
+    machine: median((c) => c.machine),
+    cores: at[0]?.cpu.cores ?? 0,
+  };
+}
+
+/** CPU time per accepted job in ms (`cores × 1000 ÷ jobs/s`), median over the runs at `connections`. */
+export function cpuPerJob(runs: readonly MeasuredSubmitRun[], connections: number, pick: (cpu: CpuUse) => number): number {
+  const at = runs.filter((r) => r.connections === connections && r.ok > 0);
+  return at.length > 0 ? summarize(at.map((r) => (pick(r.cpu) * 1000) / okPerSecond(r))).median : Number.NaN;
+}
+
+/**
+ * The least throughput at which `connections` closed-loop clients can see a mean latency of
+ * `latencyMs`: by Little's law the clients in flight equal throughput × mean latency, so the
+ * mean is `connections ÷ throughput`, and a p99 is never below the mean.
+ */
+export function requiredRate(connections: number, latencyMs: number): number {
+  return (connections * 1000) / latencyMs;
+}
+
+/** True when the range has values on both sides of `goal`. */
+export function straddles(summary: Summary, goal: number): boolean {
+  return summary.min < goal && summary.max > goal;
+}
+
+function contentionCaveat(runs: readonly MeasuredSubmitRun[], connections: number): string | undefined {
+  const others = cpuAt(runs, connections).others;
+  return others > CONTENTION_CORES ? `other processes used ${cores(others)} cores during these runs` : undefined;
+}
+
+export function submitTargets(input: SubmitReportInput): TargetCheck[] {
+  const at = (connections: number) => input.figures.find((f) => f.connections === connections);
+  const list: TargetCheck[] = [];
+  const at16 = at(P99_TARGET_CONNECTIONS);
+  if (at16) {
+    const p99 = at16.p99Ms;
+    const caveats = [straddles(p99, SUBMIT_P99_TARGET_MS) ? 'the repetitions fall on both sides of the goal' : undefined, contentionCaveat(input.runs, P99_TARGET_CONNECTIONS)];
+    list.push({
+      name: `submit p99 at ${P99_TARGET_CONNECTIONS} connections (median of the repetitions)`,
+      target: `≤ ${SUBMIT_P99_TARGET_MS} ms`,
+      measured: formatSummary(p99, milliseconds),
+      met: Number.isNaN(p99.median) ? null : p99.median <= SUBMIT_P99_TARGET_MS,
+      caveat: caveats.filter(Boolean).join('; ') || undefined,
+    });
+  }
+  const at64 = at(64);
+  const ceiling64 = input.ceiling?.find((f) => f.connections === 64);
+  const ratio64 = at64 && ceiling64 ? ratioOfSummaries(at64.perSecond, ceiling64.perSecond) : undefined;
+  const caveats = [ratio64 && straddles(ratio64, CEILING_SHARE_TARGET) ? 'the extreme pairings fall on both sides of the goal' : undefined, contentionCaveat(input.runs, 64)];
+  list.push({
+    name: 'accepted jobs/s at 64 connections ÷ bare-INSERT commits/s at 64',
+    target: `≥ ${CEILING_SHARE_TARGET.toFixed(2)}`,
+    measured: ratio64 ? formatSummary(ratio64, ratio) : 'not measured (insert-ceiling did not run before submit)',
+    met: ratio64 ? ratio64.median >= CEILING_SHARE_TARGET : null,
+    caveat: caveats.filter(Boolean).join('; ') || undefined,
+  });
+  list.push({
+    name: 'submit: every 202 is a committed row of api.jobs',
+    target: 'all',
+    measured: `${input.durability.idsFound} of ${input.durability.accepted}`,
+    met: durabilityVerdict(input.durability).passed,
+  });
+  return list;
+}
+
+export function submitFindings(input: SubmitReportInput): string[] {
+  const { figures, runs } = input;
+  const out = [`Accepted per second (medians): ${figures.map((f) => `${perSecond(f.perSecond.median)} at ${f.connections}`).join(', ')} connection(s).`];
+  const busiest = figures[figures.length - 1];
+  if (busiest) out.push(cpuFinding(runs, busiest));
+  const at16 = figures.find((f) => f.connections === P99_TARGET_CONNECTIONS);
+  if (at16) {
+    const finding = latencyFinding(at16, input.ceiling?.find((f) => f.connections === P99_TARGET_CONNECTIONS));
+    if (finding) out.push(finding);
+  }
+  const ceiling64 = input.ceiling?.find((f) => f.connections === 64);
+  const at64 = figures.find((f) => f.connections === 64);
+  if (ceiling64 && at64) out.push(ceilingFinding(at64, ceiling64, runs));
+  out.push(durabilityFinding(input.durability));
+  out.push(...profileFindings(input));
+  return out;
+}
+
+function cpuFinding(runs: readonly MeasuredSubmitRun[], figures: ConcurrencyFigures): string {
+  const cpu = cpuAt(runs, figures.connections);
+  let text =
+    `At ${figures.connections} connections the api process used ${cores(cpu.service)} cores, Postgres ${cores(cpu.postgres)}, the load generator ${cores(cpu.self)}, ` +
+    `other processes ${cores(cpu.others)}, the machine ${cores(cpu.machine)} of ${cpu.cores}. Each accepted job cost ${ms(cpuPerJob(runs, figures.connections, (c) => c.service))} ` +
+    `of api CPU and ${ms(cpuPerJob(runs, figures.connections, (c) => c.postgres))} of Postgres CPU.`;
+  if (cpu.service >= 0.9) {
+    text += ` The api's JavaScript thread is saturated (a Node process runs requests on one thread), so its CPU cost per request sets the rate.`;
+  } else if (cpu.machine >= 0.9 * cpu.cores) {
+    text +=
+      ` The machine was saturated while the api's process stayed under one core: the api, Postgres${cpu.others > CONTENTION_CORES ? ', the other processes' : ''} and the load generator ` +
+      `shared ${cpu.cores} cores, and the rate is what the api gets of them, at its cost per job.`;
+  }
+  return text;
+}
+
+function latencyFinding(at16: ConcurrencyFigures, ceiling16: ConcurrencyFigures | undefined): string | undefined {
+  if (Number.isNaN(at16.p99Ms.median) || at16.p99Ms.median <= SUBMIT_P99_TARGET_MS) return undefined;
+  const needed = requiredRate(at16.connections, SUBMIT_P99_TARGET_MS);
+  const mean = (at16.connections * 1000) / at16.perSecond.median;
+  return (
+    `**Target missed**: the p99 at ${at16.connections} connections is ${milliseconds(at16.p99Ms.median)} (p50 ${milliseconds(at16.p50Ms.median)}), against ${SUBMIT_P99_TARGET_MS} ms. ` +
+    `${at16.connections} clients each waiting for their answer keep ${at16.connections} requests in flight, so by Little's law the mean latency is ${at16.connections} ÷ the rate: ` +
+    `${at16.connections} ÷ ${perSecond(at16.perSecond.median)} = ${milliseconds(mean)}. A p99 within ${SUBMIT_P99_TARGET_MS} ms at ${at16.connections} connections needs at least ` +
+    `${perSecond(needed)}, ${(needed / at16.perSecond.median).toFixed(1)}× the measured rate` +
+    (ceiling16 ? ` and ${ratio(needed / ceiling16.perSecond.median)} of what bare INSERTs commit at ${at16.connections} connections (${perSecond(ceiling16.perSecond.median)})` : '') +
+    `: the latency goal is a throughput goal, met only by cutting the CPU each submit costs (the profile below).`
+  );
+}
+
+function ceilingFinding(at64: ConcurrencyFigures, ceiling64: ConcurrencyFigures, runs: readonly MeasuredSubmitRun[]): string {
+  const r = ratioOfSummaries(at64.perSecond, ceiling64.perSecond);
+  const apiMs = cpuPerJob(runs, 64, (c) => c.service);
+  const pgMs = cpuPerJob(runs, 64, (c) => c.postgres);
+  return (
+    `At 64 connections Longhaul accepts ${ratio(r.median)} of what bare INSERT transactions commit (${perSecond(at64.perSecond.median)} against ${perSecond(ceiling64.perSecond.median)}); ` +
+    `goal ≥ ${CEILING_SHARE_TARGET.toFixed(2)}${r.median >= CEILING_SHARE_TARGET ? ', met' : ', **missed**'}. A submit writes six rows in one transaction ` +
+    `(the job, two steps, an attempt, the outbox event, the feed entry) and before that runs the api's HTTP handling, key check, validation and admission: ` +
+    `${ms(apiMs)} of api CPU and ${ms(pgMs)} of Postgres CPU per accepted job.`
+  );
+}
+
+function durabilityFinding(check: DurabilityCheck): string {
+  const verdict = durabilityVerdict(check);
+  return verdict.passed
+    ? `Every one of the ${check.accepted} jobs answered 202 is a row of \`api.jobs\`; ${verdict.unanswered} more rows are requests the api committed after autocannon had ` +
+        `stopped reading (cut off in flight at the end of a run: ${check.cutOff}). Looked up: ${formatStatusCounts(check.statuses)}.`
+    : `**The durability check failed**: ${verdict.problems.join('; ')}.`;
+}
+
+function profileFindings(input: SubmitReportInput): string[] {
+  const { profile } = input;
+  const at = input.figures.find((f) => f.connections === profile.connections);
+  const busy = 1 - profile.idle.idle;
+  const total = (entries: SelfTime[]) => entries.reduce((sum, e) => sum + e.share, 0);
+  const gc = total(profile.functions.filter((f) => f.name === '(garbage collector)' && f.url === ''));
+  const pgWrites = total(profile.functions.filter((f) => f.chargedTo === 'pg' && f.url === '' && /^write/.test(f.name)));
+  const otel = total(profile.packages.filter((p) => p.name.startsWith('@opentelemetry/')));
+  const out = [
+    `The profiled run accepted ${perSecond(okPerSecond(profile.run))}${at ? ` (${perSecond(at.perSecond.median)} unprofiled)` : ''}. Samples found the api's thread ` +
+      `outside \`(idle)\` ${percent(busy)} of the window — running, or runnable and waiting for a core — ${share(gc)} of it in garbage collection. ` +
+      `By package, with native code and Node's internals charged to the library that called them: ` +
+      profile.packages
+        .filter((p) => !p.name.startsWith('('))
+        .slice(0, 6)
+        .map((p) => `${p.name} ${share(p.share)}`)
+        .join(', ') +
+      '.',
+  ];
+  if (pgWrites > 0.05) {
+    out.push(
+      `${share(pgWrites)} of the window is the pg driver's socket writes (\`writev\`/\`writeBuffer\`, native): each query is written to Postgres's socket with its own ` +
+        `system call, and on loopback TCP that call also runs the receiving side's network stack.`,
+    );
+  }
+  if (otel > 0.02) {
+    out.push(
+      `${share(otel)} goes to OpenTelemetry although \`LONGHAUL_TRACING=false\`: the http and pg instrumentations stay registered and still start a span for every request ` +
+        `and query; only the export is off.`,
+    );
+  }
+  out.push(
+    `Heaviest functions by self time: ` +
+      profile.functions
+        .filter((f) => !f.name.startsWith('(') || f.url !== '')
+        .slice(0, 5)
+        .map((f) => `\`${f.name}\` (${f.url ? shortScript(f.url) : `native, for ${f.chargedTo}`}, ${share(f.share)})`)
+        .join(', ') +
+      '.',
+  );
+  return out;
+}
+
+/** `node_modules/pg-protocol/dist/parser.js` → `pg-protocol/…/parser.js`. */
+export function shortScript(url: string): string {
+  const parts = url.replace(/^.*node_modules\//, '').split('/');
+  return parts.length > 2 ? `${parts[0]}/…/${parts[parts.length - 1]}` : parts.join('/');
+}
