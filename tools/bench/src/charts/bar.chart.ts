@@ -37,8 +37,10 @@ export interface BarChartSpec {
 }
 
 /** Colour-blind-safe (Okabe–Ito), in series order. */
-export const SERIES_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00'];
+export const SERIES_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#F0E442'];
 
+/** The reference line's colour: apart from every series colour. */
+const REFERENCE_COLOUR = '#D55E00';
 /** Space around the plot, in px: title and legend above, tick labels left, group labels below. */
 const MARGIN = { top: 64, right: 24, bottom: 48, left: 72 } as const;
 /** Share of a group's width its bars fill; the rest separates groups. */
@@ -132,13 +134,11 @@ export function renderBarChartSvg(spec: BarChartSpec): string {
 
   if (spec.reference) {
     const y = round(yOf(spec.reference.value));
-    out.push(
-      `<line class="reference" x1="${plot.x}" y1="${y}" x2="${plot.x + plot.w}" y2="${y}" stroke="#D55E00" stroke-width="1.5" stroke-dasharray="6 4"/>`,
-      `<text class="reference-label" x="${plot.x + plot.w}" y="${y - 5}" font-size="11" text-anchor="end" fill="#D55E00">${escapeXml(spec.reference.label)}</text>`,
-    );
+    out.push(`<line class="reference" x1="${plot.x}" y1="${y}" x2="${plot.x + plot.w}" y2="${y}" stroke="${REFERENCE_COLOUR}" stroke-width="1.5" stroke-dasharray="6 4"/>`);
   }
 
-  // Legend, one entry per series, in a row under the title.
+  // Legend in a row under the title: one entry per series, then the reference line's, which
+  // would otherwise have to be written across the bars.
   let legendX = MARGIN.left;
   spec.series.forEach((name, s) => {
     const colour = SERIES_COLOURS[s % SERIES_COLOURS.length]!;
@@ -146,6 +146,10 @@ export function renderBarChartSvg(spec: BarChartSpec): string {
     out.push(`<text x="${legendX + 17}" y="48" font-size="12" fill="#222">${escapeXml(name)}</text>`);
     legendX += 17 + 7.2 * name.length + 24;
   });
+  if (spec.reference) {
+    out.push(`<line class="legend-reference" x1="${legendX}" y1="44" x2="${legendX + 18}" y2="44" stroke="${REFERENCE_COLOUR}" stroke-width="1.5" stroke-dasharray="6 4"/>`);
+    out.push(`<text class="reference-label" x="${legendX + 23}" y="48" font-size="12" fill="${REFERENCE_COLOUR}">${escapeXml(spec.reference.label)}</text>`);
+  }
   out.push('</svg>');
   return `${out.join('\n')}\n`;
 }

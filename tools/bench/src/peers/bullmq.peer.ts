@@ -34,7 +34,7 @@ export class BullMqPeer implements PeerAdapter {
       durable
         ? `BullMQ ${installedVersion('bullmq')} on Debian's redis-server started with \`--save '' --appendonly yes --appendfsync always\`: redis answers a write only after it is fsynced to its append-only file, so an accepted job survives a crash, as Longhaul's does.`
         : `BullMQ ${installedVersion('bullmq')} on Debian's redis-server started with \`--save '' --appendonly no\`: **an accepted job is in memory only** and is lost if redis stops; Longhaul's accept is a committed Postgres transaction. The row "BullMQ (AOF, fsync always)" is the like-for-like comparison.`,
-      `Enqueue: \`Queue.add(name, data)\` (one job per call, \`removeOnComplete: true\` as BullMQ's going-to-production advice has it, so finished jobs do not pile up in redis's memory), through one connection per queue (ioredis pipelines the calls in flight).`,
+      `Enqueue: \`Queue.add(name, data)\` (one job per call, \`removeOnComplete: true\` as BullMQ's going-to-production advice has it, so finished jobs do not pile up in redis's memory), through one connection per queue, which the calls in flight share.`,
       `Workers: \`new Worker(name, processor, { concurrency: ${PEER_STAGE_CONCURRENCY} })\` per stage, waiting for jobs with redis's blocking commands rather than polling (BullMQ's default).`,
     ];
   }

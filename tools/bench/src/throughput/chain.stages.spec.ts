@@ -14,7 +14,7 @@ function record(t: number, overrides: Partial<ChainRecord> = {}): ChainRecord {
     jobFinished: t + 120,
     notifierRecorded: t + 150,
   };
-  return { sentAt: t, answeredAt: t + 10, transcodeRequestSeenAt: t + 18, completedSeenAt: t + 140, timeline, ...overrides };
+  return { jobId: timeline.jobId, sentAt: t, answeredAt: t + 10, transcodeRequestSeenAt: t + 18, completedSeenAt: t + 140, timeline, ...overrides };
 }
 
 describe('the chain stages', () => {

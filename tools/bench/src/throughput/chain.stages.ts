@@ -7,6 +7,7 @@ import { latencyPercentiles, type LatencyPercentiles } from './latency.percentil
 
 /** One job of a run: the bench's own stamps (wall clock, ms) and the services' timeline. */
 export interface ChainRecord {
+  jobId: string;
   /** Just before the `POST /v1/jobs` was handed to the HTTP client. */
   sentAt: number;
   /** When the 202 arrived. */

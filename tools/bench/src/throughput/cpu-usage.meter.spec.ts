@@ -1,4 +1,4 @@
-import { cpuUse, statTicks, type CpuReading } from './cpu-usage.meter';
+import { cpuUse, formatOthers, parseSchedstat, processLabel, statTicks, type CpuReading } from './cpu-usage.meter';
 
 describe('statTicks', () => {
   it('adds utime and stime, also when the command name holds spaces and parentheses', () => {
@@ -8,30 +8,66 @@ describe('statTicks', () => {
   });
 });
 
+describe('parseSchedstat', () => {
+  it('reads run and wait time in ns', () => {
+    expect(parseSchedstat('261634119 104131119 1235\n')).toEqual({ runNs: 261634119, waitNs: 104131119 });
+  });
+});
+
+describe('processLabel', () => {
+  it('names a Longhaul service by its app, another Node process by its script', () => {
+    expect(processLabel('MainThread', ['/usr/bin/node', '--enable-source-maps', '/w/dist/apps/api/src/main.js'])).toBe('node api');
+    expect(processLabel('MainThread', ['node', 'node_modules/jest/bin/jest.js', '-c', 'x'])).toBe('node jest.js');
+    expect(processLabel('node', ['node'])).toBe('node');
+  });
+
+  it('names a JVM by its main class, anything else by its command', () => {
+    expect(processLabel('java', ['/usr/bin/java', '-Xmx768m', '-cp', '/jars/kafka/*', 'kafka.Kafka', '/state/server.properties'])).toBe('java Kafka');
+    expect(processLabel('java', ['/usr/bin/java', '-cp', 'x', 'org.apache.kafka.connect.cli.ConnectDistributed', 'a.properties'])).toBe('java ConnectDistributed');
+    expect(processLabel('kworker/1:1H', [])).toBe('kworker/1:1H');
+  });
+});
+
 describe('cpuUse', () => {
-  const reading = (at: number, service: number, machine: number, postgres: Array<[number, number]>, self = 0): CpuReading => ({
+  type Proc = [pid: number, label: string, ticks: number];
+  const reading = (at: number, machine: number, procs: Proc[], servicePid: number | null = 10, thread = { runNs: 0, waitNs: 0 }): CpuReading => ({
     at,
     machine,
-    service,
-    postgres: new Map(postgres),
-    self,
+    servicePid,
+    serviceThread: thread,
+    processes: new Map(procs.map(([pid, label, ticks]) => [pid, { label, ticks }])),
   });
 
-  it('turns ticks over the interval into cores', () => {
-    // 2 s apart: 200 ticks of the service is one core; 300 of the machine, 1.5 cores.
-    const use = cpuUse(reading(0, 100, 1000, [[1, 10]], 5), reading(2000, 300, 1300, [[1, 110]], 45), 2);
-    expect(use).toMatchObject({ service: 1, postgres: 0.5, self: 0.2, machine: 1.5, cores: 2 });
+  it('turns ticks over the interval into cores: the service, Postgres, this process and the rest', () => {
+    // 2 s apart: 200 ticks is one core.
+    const start = reading(0, 1000, [[10, 'node api', 100], [20, 'postgres', 10], [30, 'node bench.ts', 5], [40, 'java Kafka', 0]]);
+    const end = reading(2000, 1500, [[10, 'node api', 300], [20, 'postgres', 110], [30, 'node bench.ts', 45], [40, 'java Kafka', 40]]);
+    const use = cpuUse(start, end, 2, 30);
+    expect(use).toMatchObject({ service: 1, postgres: 0.5, self: 0.2, machine: 2.5, cores: 2 });
+    expect(use.others).toBeCloseTo(0.8, 9);
+    expect(use.othersByLabel).toEqual([{ label: 'java Kafka', cores: 0.2 }]);
   });
 
-  it('leaves to the other processes what the machine used beyond the three measured, never less than nothing', () => {
-    const busy = cpuUse(reading(0, 0, 0, [[1, 0]], 0), reading(1000, 50, 180, [[1, 40]], 10), 2);
-    expect(busy.others).toBeCloseTo(0.8, 9);
-    // Ticks are read at slightly different moments: a small negative rest is 0.
-    expect(cpuUse(reading(0, 0, 0, [[1, 0]]), reading(1000, 100, 90, [[1, 0]]), 2).others).toBe(0);
-  });
-
-  it('counts a Postgres backend that started in between from zero', () => {
-    const use = cpuUse(reading(0, 0, 0, [[1, 10]]), reading(1000, 0, 0, [[1, 20], [2, 30]]), 2);
+  it('counts a process that started in between from zero, and has no service without a pid', () => {
+    const use = cpuUse(reading(0, 0, [[20, 'postgres', 10]], null), reading(1000, 100, [[20, 'postgres', 20], [21, 'postgres', 30]], null), 2, 1);
     expect(use.postgres).toBeCloseTo(0.4, 9);
+    expect(use.service).toBe(0);
+  });
+
+  it('gives the shares of the interval the main thread ran and waited for a core', () => {
+    const use = cpuUse(reading(0, 0, [], 10, { runNs: 1e9, waitNs: 0 }), reading(2000, 0, [], 10, { runNs: 2.2e9, waitNs: 0.5e9 }), 2, 1);
+    expect(use.threadRunning).toBeCloseTo(0.6, 9);
+    expect(use.threadWaiting).toBeCloseTo(0.25, 9);
+  });
+
+  it('never gives the rest less than nothing (the counters are read at slightly different moments)', () => {
+    expect(cpuUse(reading(0, 0, [[10, 'node api', 0]]), reading(1000, 90, [[10, 'node api', 100]]), 2, 1).others).toBe(0);
+  });
+});
+
+describe('formatOthers', () => {
+  it('lists the named processes, or none', () => {
+    expect(formatOthers([{ label: 'java Kafka', cores: 0.123 }, { label: 'x', cores: 0.001 }])).toBe('java Kafka 0.12');
+    expect(formatOthers([])).toBe('none');
   });
 });

@@ -10,12 +10,14 @@ import { censoredProfile, END_TO_END } from './chain.stages';
 import { endToEndReport, saturationRates, type EndToEndPlan } from './end-to-end.report';
 import { runFixedRate, runSaturation, type FixedRateRep, type SaturationRep } from './end-to-end.runs';
 import { JobSubmitter } from './job.submitter';
+import { drainJobs } from './jobs.drain';
 import { milliseconds, perSecond } from './load-run';
 import { cpuShares, readCpu, stackCpuGroups, type CpuGroup, type CpuShares } from './process-cpu.meter';
 import { readRelaySettings } from './relay-settings.reader';
 import { startSimulatedFleet, THROUGHPUT_SERVICE_ENV, type SimulatedFleet } from './simulated.fleet';
 import { SUBMIT_BODY } from './submit.request';
 import { throughputResults } from './throughput.results';
+import { wallNow } from './wall.clock';
 
 /**
  * The brief's loads: latency at 100 jobs/s for 30 s; throughput from a batch. The batch is 1000
@@ -39,7 +41,9 @@ const BRIEF_PLAN: EndToEndPlan = {
 const FLEET_BASE_PORT = 17_550;
 /** Long enough for a backlog of the whole 30 s to drain at a few dozen jobs a second; jobs still open after it count as never ending. */
 const FIXED_WAITS = { completedTimeoutMs: 180_000, notifierTimeoutMs: 60_000 };
-const BATCH_WAITS = { completedTimeoutMs: 180_000, notifierTimeoutMs: 60_000 };
+const BATCH_WAITS = { completedTimeoutMs: 120_000, notifierTimeoutMs: 60_000 };
+/** The last wait for every job of the run to end before the services stop. */
+const FINAL_DRAIN_TIMEOUT_MS = 120_000;
 const WARMUP = { ratePerSecond: 25, durationMs: 2_000, maxInFlight: 16 };
 const SETTLE_MS = 3_000;
 
@@ -72,10 +76,12 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
   const fixedCpu: CpuShares[] = [];
   const saturation: SaturationRep[] = [];
   const saturationCpu: CpuShares[] = [];
+  const accepted: string[] = [];
   try {
     await observer.start();
     ctx.log(`warming up (${WARMUP.ratePerSecond}/s for ${WARMUP.durationMs / 1000} s, followed to the notifier) …`);
     const warm = await runFixedRate(submitter, db, observer, { ...WARMUP, ...FIXED_WAITS, signal: ctx.signal });
+    accepted.push(...warm.records.map((r) => r.jobId));
     if (warm.records.length === 0 || warm.notRecorded > 0) {
       throw new Error(`the warm-up did not go through: ${warm.records.length} jobs accepted, ${warm.notSeen} not completed, ${warm.notRecorded} not recorded by the notifier`);
     }
@@ -91,6 +97,7 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
       });
       fixedCpu.push(cpuShares(before, readCpu(cpuGroups)));
       fixed.push(rep);
+      accepted.push(...rep.records.map((r) => r.jobId));
       const terminal = censoredProfile(rep.records, END_TO_END.notifierRecorded);
       ctx.log(
         `  ${perSecond(plan.ratePerSecond)} rep ${i}/${ctx.repetitions}: ${rep.records.length} accepted at ${perSecond(rep.pace.achievedRatePerSecond)}, ` +
@@ -111,6 +118,7 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
       });
       saturationCpu.push(cpuShares(before, readCpu(cpuGroups)));
       saturation.push(rep);
+      accepted.push(...rep.records.map((r) => r.jobId));
       const rates = saturationRates(rep);
       ctx.log(
         `  saturation rep ${i}/${ctx.repetitions}: ${rep.records.length} of ${rep.batch} accepted in ${(rep.submitMs / 1000).toFixed(1)} s (${rep.throttled} × 429), ` +
@@ -121,6 +129,12 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
   } finally {
     await observer.stop().catch((error: unknown) => ctx.log(`stopping the consumer failed: ${String(error)}`));
     await submitter.close();
+    // Every job of the run must have ended before the services stop, or the stack's next user inherits it.
+    const final = await drainJobs(db, accepted, wallNow(), FINAL_DRAIN_TIMEOUT_MS, ctx.signal).catch((error: unknown) => {
+      ctx.log(`  could not check that the benchmark's jobs ended: ${String(error)}`);
+      return null;
+    });
+    if (final && final.undrained > 0) ctx.log(`  ${final.undrained} of the benchmark's jobs had not ended when the services were stopped: they stay queued on the stack`);
     await db.end();
     await fleet.stop();
   }

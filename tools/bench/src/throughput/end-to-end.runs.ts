@@ -58,6 +58,7 @@ export async function runFixedRate(
   const refusedByStatus: Record<string, number> = {};
   const pace = await runPaced({
     ...load,
+    stopAtWindowEnd: true,
     send: async () => {
       const outcome = await submitter.submit();
       if (outcome.status === 202 && outcome.jobId) sent.push({ jobId: outcome.jobId, sentAt: outcome.sentAt, answeredAt: outcome.answeredAt });
@@ -124,6 +125,7 @@ async function followJobs(
   const notRecorded = await waitForNotifier(db, ids, waits.notifierTimeoutMs, waits.signal);
   const timelines = new Map((await readChainTimelines(db, ids)).map((t) => [t.jobId, t]));
   const records: ChainRecord[] = sent.map((s) => ({
+    jobId: s.jobId,
     sentAt: s.sentAt,
     answeredAt: s.answeredAt,
     transcodeRequestSeenAt: observer.arrival(EventTypes.TranscodeRequestedV1, s.jobId)?.at ?? null,

@@ -3,11 +3,12 @@ import { DbProbe, ensureNativeStack } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
 import { STACK_BUSY_FILE, waitForFreeStack } from '../stack-busy.gate';
 import { formatSummary, summarize } from '../stats';
-import { cpuUse, readCpu, type CpuUse } from './cpu-usage.meter';
+import { cpuUse, formatOthers, readCpu, type CpuUse } from './cpu-usage.meter';
 import { driveInserts } from './insert.load';
 import { figuresByConcurrency, milliseconds, perSecond, type ConcurrencyFigures, type LoadRun } from './load-run';
 import { commitsAreDurable, describeSettings, readDurabilitySettings, type DurabilitySettings } from './postgres-settings.reader';
 import { createScratchDatabase, dropScratchDatabase } from './scratch.database';
+import { CONTENTION_CORES } from './submit.findings';
 import { SUBMIT_BODY } from './submit.request';
 import { throughputResults } from './throughput.results';
 import { MEASURE_S, THROUGHPUT_CONNECTIONS, WARMUP_S } from './throughput.settings';
@@ -49,10 +50,10 @@ async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
       for (const connections of THROUGHPUT_CONNECTIONS) {
         const load = { pool, table: TABLE, payload: SUBMIT_BODY, connections, signal: ctx.signal };
         await driveInserts({ ...load, durationS: WARMUP_S });
-        // The load generator is this process: its pid stands in for a service's.
-        const before = readCpu(process.pid);
+        // No service here: the load generator is this process, Postgres the rest.
+        const before = readCpu(null);
         const measured = await driveInserts({ ...load, durationS: MEASURE_S });
-        const cpu = cpuUse(before, readCpu(process.pid));
+        const cpu = cpuUse(before, readCpu(null));
         runs.push({ ...measured, cpu });
         // Every run starts on an empty table, as every submit run starts on empty job tables.
         await db.rows(`TRUNCATE ${TABLE}`);
@@ -79,6 +80,14 @@ function report(figures: ConcurrencyFigures[], runs: MeasuredInsertRun[], settin
   const cpuMedian = (connections: number, pick: (c: CpuUse) => number) => summarize(runs.filter((r) => r.connections === connections).map((r) => pick(r.cpu))).median;
   const findings = [scalingFinding(figures, cpuMedian, runs[0]?.cpu.cores ?? 0)];
   if (!durable) findings.unshift(`**Caveat**: the server runs with ${describeSettings(settings)}: a commit is not a durable accept here.`);
+  const contended = runs.filter((r) => r.cpu.others > CONTENTION_CORES);
+  if (contended.length > 0) {
+    findings.push(
+      `**Other load**: beyond Postgres and the load generator the machine was busy with more than ${CONTENTION_CORES.toFixed(2)} cores in ${contended.length} of ${runs.length} runs ` +
+        `(${contended.map((r) => `${r.connections} connection${r.connections === 1 ? '' : 's'}: ${r.cpu.others.toFixed(2)}, busiest ${formatOthers(r.cpu.othersByLabel)}`).join('; ')}). ` +
+        `The rest of the stack idles at about 0.1; the remainder is processes that came and went within the run (an autovacuum worker) or ran beside the benchmark.`,
+    );
+  }
   if (errors > 0) findings.push(`${errors} transactions failed and are not counted.`);
   return {
     id: insertCeilingBenchmark.id,

@@ -57,6 +57,20 @@ describe('runPaced', () => {
     expect(report.lateness.max).toBeGreaterThan(20);
   });
 
+  it('ends the offer with the window when told to, counting what the cap held back as unsent', async () => {
+    const report = await runPaced({ ratePerSecond: 1000, durationMs: 60, maxInFlight: 1, stopAtWindowEnd: true, send: () => delay(25) });
+    expect(report.planned).toBe(60);
+    expect(report.sent).toBeLessThan(10);
+    expect(report.unsent).toBe(report.planned - report.sent);
+    expect(report.elapsedMs).toBeLessThan(200);
+  });
+
+  it('sends every planned send, however late, unless told to stop at the window', async () => {
+    const report = await runPaced({ ratePerSecond: 1000, durationMs: 10, maxInFlight: 1, send: () => delay(5) });
+    expect(report.sent).toBe(10);
+    expect(report.unsent).toBe(0);
+  });
+
   it('counts a rejected send as failed and keeps the first error', async () => {
     const report = await runPaced({
       ratePerSecond: 1000,

@@ -20,6 +20,13 @@ export interface PacedRunOptions {
   send: (index: number) => Promise<void>;
   /** Stops offering new sends (those in flight are still awaited). */
   signal?: AbortSignal;
+  /**
+   * End the offer when the window (`durationMs`) is over, even if the cap has held sends back:
+   * those are never sent and count as `unsent`. Bounds the run's length when the receiver cannot
+   * keep up. Otherwise every planned send goes out, however late.
+   * @defaultValue false
+   */
+  stopAtWindowEnd?: boolean;
 }
 
 /** What a paced run offered and what it achieved. */
@@ -27,6 +34,8 @@ export interface PacedRunReport {
   /** Sends the plan held: `floor(rate × duration)`. */
   planned: number;
   sent: number;
+  /** Planned sends never sent because the window ended first (only with `stopAtWindowEnd`). */
+  unsent: number;
   /** Sends whose promise rejected. */
   failed: number;
   firstError?: string;
@@ -90,6 +99,7 @@ export async function runPaced(options: PacedRunOptions): Promise<PacedRunReport
   let next = 0;
   while (next < planned && !options.signal?.aborted) {
     const elapsed = performance.now() - start;
+    if (options.stopAtWindowEnd && elapsed > options.durationMs) break;
     while (next < planned && dueOffsetMs(next, options.ratePerSecond) <= elapsed && inFlight.size < options.maxInFlight) launch(next++);
     if (next >= planned) break;
     // Due, but the cap is reached: wait for the first send in flight to settle. (Only then: a send
@@ -105,6 +115,7 @@ export async function runPaced(options: PacedRunOptions): Promise<PacedRunReport
   return {
     planned,
     sent: sendTimes.length,
+    unsent: options.signal?.aborted ? 0 : planned - sendTimes.length,
     failed,
     firstError,
     ratePerSecond: options.ratePerSecond,

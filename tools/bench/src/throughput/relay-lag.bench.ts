@@ -12,7 +12,8 @@ import { latencyPercentiles } from './latency.percentiles';
 import { milliseconds, perSecond } from './load-run';
 import { JobSubmitter } from './job.submitter';
 import { relayLagReport, type RelayLagPlan } from './relay-lag.report';
-import { drain, runApiRep, runProbeRep, type LagLoad, type LagRep } from './relay-lag.runs';
+import { drainJobs } from './jobs.drain';
+import { runApiRep, runProbeRep, type LagLoad, type LagRep } from './relay-lag.runs';
 import { readRelaySettings } from './relay-settings.reader';
 import { RELAY_PROBE_EVENT_TYPE } from './relay-probe.payload';
 import { createRelayProbeSql, dropRelayProbeSql, RELAY_PROBE_SCHEMA, RELAY_PROBE_TOPIC } from './relay-probe.sql';
@@ -197,7 +198,7 @@ async function finalDrain(db: Pool, reps: readonly LagRep[], ctx: BenchmarkConte
   const jobIds = reps.filter((r) => r.undrained > 0).flatMap((r) => r.jobIds);
   if (jobIds.length === 0) return;
   ctx.log(`  waiting up to ${FINAL_DRAIN_TIMEOUT_MS / 1000} s for the benchmark's unfinished jobs to end …`);
-  const { undrained } = await drain(db, jobIds, wallNow(), FINAL_DRAIN_TIMEOUT_MS, ctx.signal);
+  const { undrained } = await drainJobs(db, jobIds, wallNow(), FINAL_DRAIN_TIMEOUT_MS, ctx.signal);
   if (undrained > 0) ctx.log(`  ${undrained} of the benchmark's jobs had not ended when the services were stopped: they stay queued on the stack`);
 }
 

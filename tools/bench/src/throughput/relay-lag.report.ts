@@ -66,7 +66,7 @@ export function relayLagReport(id: string, title: string, m: RelayLagMeasured): 
       return [
         label,
         String(i + 1),
-        String(r.pace.sent),
+        `${r.pace.sent}${r.pace.unsent > 0 ? ` (${r.pace.unsent} not sent: the window ended)` : ''}`,
         perSecond(r.pace.achievedRatePerSecond),
         milliseconds(r.pace.lateness.p99),
         String(r.pace.heldByCap),
@@ -152,7 +152,7 @@ function method(m: RelayLagMeasured, setting: (key: string) => RelaySetting | un
       `The jobs then run through the pipeline, so the relay also carries every step's and the saga's events and the machine's two cores serve every service: this is the relay under the whole system's load. ` +
       `After each repetition the benchmark waits for every accepted job to end, so the next one starts idle and nothing is left on the request topics for the stack's next user.`,
     `**Pacing.** Open loop: send *i* is due at start + *i* ÷ rate, computed from the start so timer lateness never accumulates; a send that is due while the in-flight cap is reached waits and goes out late ` +
-      `(the repetition table shows lateness and how many sends the cap held). The achieved rate is (sends − 1) ÷ (last send − first send).`,
+      `(the repetition table shows lateness and how many sends the cap held); the offer ends with the window, so sends the cap still held then are not sent, and counted. The achieved rate is (sends − 1) ÷ (last send − first send).`,
     `**Timing.** Every instant is this machine's wall clock (Postgres, Kafka Connect and the bench read the same kernel clock). *Sent* is taken just before the INSERT (or request) is handed to its client, ` +
       `*answered* when its answer (the 202) arrives; the commit lies between the two, so lag from *sent* is an upper bound of commit → readable and lag from *answered* a lower bound; the target is judged on the upper bound. ` +
       `*Readable* is when the benchmark's own kafkajs consumer (its own group, starting at the topic's end, partitions fetched concurrently) is handed the fetch that carries the record, keyed by the row's aggregate id (the job id). ` +
@@ -179,7 +179,7 @@ function findings(m: RelayLagMeasured, judged: Summary | null, setting: (key: st
   );
   if (Number.isFinite(pollMs) && Number.isFinite(batch) && (plan.ratePerSecond * pollMs) / 1000 < batch) {
     out.push(
-      `Why the part after the change event dominates: Debezium's task returns a batch to Connect when \`max.batch.size\` (${batch}) events are queued or \`poll.interval.ms\` (${pollMs} ms) after it began to wait. ` +
+      `What the part after the change event holds: Debezium's task returns a batch to Connect when \`max.batch.size\` (${batch}) events are queued or \`poll.interval.ms\` (${pollMs} ms) after it began to wait. ` +
         `At ${perSecond(plan.ratePerSecond)} only about ${Math.round((plan.ratePerSecond * pollMs) / 1000)} events arrive in ${pollMs} ms, so a batch never fills and every batch waits out the interval: ` +
         `an event waits between 0 and ${pollMs} ms in the queue, about ${pollMs / 2} ms at the median and close to ${pollMs} ms at p99, before Connect's producer (\`linger.ms\` ${setting('producer.override.linger.ms')?.value}) sends it. ` +
         `${met ? 'The target holds, but with that wait built in the margin is what the other parts leave.' : `With ${pollMs} ms of that wait alone the p99 cannot be below ${plan.targetP99Ms} ms; the interval (or a smaller batch size) is what a tuning step would change.`}`,

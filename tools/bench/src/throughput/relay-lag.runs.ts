@@ -3,12 +3,11 @@
 // a client's submits load it, with the rest of Longhaul running).
 
 import { randomUUID } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Pool } from 'pg';
 import { EventTypes } from '@longhaul/contracts';
 import type { ArrivalObserver } from './arrival.observer';
-import { countByStatus } from './chain-timeline.repository';
 import type { JobSubmitter } from './job.submitter';
+import { drainJobs } from './jobs.drain';
 import { runPaced, type PacedRunReport } from './paced.sender';
 import { lagSeries, type LagSample, type LagSeries } from './relay-lag.figures';
 import { RELAY_PROBE_EVENT_TYPE, relayProbePayload } from './relay-probe.payload';
@@ -45,6 +44,7 @@ export async function runProbeRep(pool: Pool, observer: ArrivalObserver, load: L
   const samples: LagSample[] = [];
   const pace = await runPaced({
     ...load,
+    stopAtWindowEnd: true,
     send: async () => {
       const key = randomUUID();
       const payload = relayProbePayload(key, new Date());
@@ -71,6 +71,7 @@ export async function runApiRep(
   const refusedByStatus: Record<string, number> = {};
   const pace = await runPaced({
     ...load,
+    stopAtWindowEnd: true,
     send: async () => {
       const outcome = await submitter.submit();
       if (outcome.status === 202 && outcome.jobId) samples.push({ key: outcome.jobId, sentAt: outcome.sentAt, ackedAt: outcome.answeredAt });
@@ -80,23 +81,8 @@ export async function runApiRep(
   const lastSend = wallNow();
   const series = await observe(observer, EventTypes.TranscodeRequestedV1, samples, load);
   const jobIds = samples.map((s) => s.key);
-  const { drainMs, undrained } = await drain(db, jobIds, lastSend, load.drainTimeoutMs, load.signal);
+  const { drainMs, undrained } = await drainJobs(db, jobIds, lastSend, load.drainTimeoutMs, load.signal);
   return { ...series, pace, committed: samples.length, refusedByStatus, drainMs, undrained, jobIds };
-}
-
-/** The terminal statuses of a job. */
-const TERMINAL = ['completed', 'failed', 'cancelled'];
-
-/** Waits until every job of `jobIds` is terminal; how long that took after `since`, and how many were not. */
-export async function drain(db: Pool, jobIds: readonly string[], since: number, timeoutMs: number, signal: AbortSignal): Promise<{ drainMs: number | null; undrained: number }> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const byStatus = await countByStatus(db, jobIds);
-    const terminal = TERMINAL.reduce((n, status) => n + (byStatus[status] ?? 0), 0);
-    if (terminal >= jobIds.length) return { drainMs: wallNow() - since, undrained: 0 };
-    if (Date.now() > deadline || signal.aborted) return { drainMs: null, undrained: jobIds.length - terminal };
-    await delay(1_000);
-  }
 }
 
 async function observe(observer: ArrivalObserver, type: string, samples: LagSample[], load: LagLoad): Promise<LagSeries> {

@@ -14,7 +14,17 @@ const figures = (connections: number, rate: number, p50: number, p99: number): C
   errors: 0,
   repetitions: 3,
 });
-const cpu = (service: number, others = 0.1): CpuUse => ({ service, postgres: 0.6, self: 0.05, others, machine: service + 0.65 + others, cores: 2 });
+const cpu = (service: number, others = 0.1): CpuUse => ({
+  service,
+  postgres: 0.6,
+  self: 0.05,
+  others,
+  othersByLabel: [{ label: 'java Kafka', cores: 0.1 }],
+  machine: service + 0.65 + others,
+  threadRunning: service,
+  threadWaiting: 0.3,
+  cores: 2,
+});
 const run = (connections: number, ok: number, use: CpuUse): MeasuredSubmitRun => ({
   connections,
   durationS: 10,
@@ -86,7 +96,7 @@ describe('submitTargets', () => {
     const busy = input({ ceiling: undefined, runs: [run(16, 1600, cpu(0.6, 0.8)), run(64, 2000, cpu(0.7, 0.8))] });
     const [p99, share] = submitTargets(busy);
     expect(share!.met).toBeNull();
-    expect(p99!.caveat).toBe('other processes used 0.80 cores during these runs');
+    expect(p99!.caveat).toBe('other processes used up to 0.80 cores during these runs');
   });
 });
 
@@ -101,6 +111,16 @@ describe('submitFindings', () => {
     const text = submitFindings(input()).join('\n');
     expect(text).toContain("30.0 % of the window is the pg driver's socket writes");
     expect(text).toContain('4.0 % goes to OpenTelemetry although `LONGHAUL_TRACING=false`');
+  });
+
+  it('names the runs other processes competed with', () => {
+    const busy = input({ runs: [run(16, 1600, cpu(0.6, 0.9)), run(64, 2000, cpu(0.7))] });
+    expect(submitFindings(busy).join('\n')).toContain('in 1 of 2 runs (rep 1 at 16: 0.90, busiest java Kafka 0.10)');
+    expect(submitFindings(input()).join('\n')).not.toContain('Other load');
+  });
+
+  it('reads the api thread’s run and wait shares', () => {
+    expect(submitFindings(input()).join('\n')).toContain('ran 70 % of the time and waited for a core 30 %');
   });
 
   it('says nothing about the p99 when it is met', () => {

@@ -3,7 +3,7 @@
 import type { TargetCheck } from '../benchmark';
 import type { SelfTime } from '../profiling/cpu-profile.summary';
 import { formatSummary, percent, ratio, summarize, type Summary } from '../stats';
-import type { CpuUse } from './cpu-usage.meter';
+import { formatOthers, type CpuUse } from './cpu-usage.meter';
 import { formatStatusCounts, milliseconds, okPerSecond, perSecond, ratioOfSummaries, type ConcurrencyFigures } from './load-run';
 import { durabilityVerdict, type DurabilityCheck } from './submit-durability.check';
 import type { MeasuredSubmitRun, SubmitReportInput } from './submit.report';
@@ -24,7 +24,7 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 const share = (value: number) => `${(value * 100).toFixed(1)} %`;
 
 /** Median CPU use (cores) of the measured runs at one concurrency. */
-export function cpuAt(runs: readonly MeasuredSubmitRun[], connections: number): Record<Exclude<keyof CpuUse, 'cores'>, number> & { cores: number } {
+export function cpuAt(runs: readonly MeasuredSubmitRun[], connections: number): Record<Exclude<keyof CpuUse, 'cores' | 'othersByLabel'>, number> & { cores: number } {
   const at = runs.filter((r) => r.connections === connections);
   const median = (pick: (cpu: CpuUse) => number) => (at.length > 0 ? summarize(at.map((r) => pick(r.cpu))).median : Number.NaN);
   return {
@@ -33,6 +33,8 @@ export function cpuAt(runs: readonly MeasuredSubmitRun[], connections: number): 
     self: median((c) => c.self),
     others: median((c) => c.others),
     machine: median((c) => c.machine),
+    threadRunning: median((c) => c.threadRunning),
+    threadWaiting: median((c) => c.threadWaiting),
     cores: at[0]?.cpu.cores ?? 0,
   };
 }
@@ -57,9 +59,10 @@ export function straddles(summary: Summary, goal: number): boolean {
   return summary.min < goal && summary.max > goal;
 }
 
+/** The most other processes used in any run at `connections`, if that is above {@link CONTENTION_CORES}. */
 function contentionCaveat(runs: readonly MeasuredSubmitRun[], connections: number): string | undefined {
-  const others = cpuAt(runs, connections).others;
-  return others > CONTENTION_CORES ? `other processes used ${cores(others)} cores during these runs` : undefined;
+  const most = Math.max(0, ...runs.filter((r) => r.connections === connections).map((r) => r.cpu.others));
+  return most > CONTENTION_CORES ? `other processes used up to ${cores(most)} cores during these runs` : undefined;
 }
 
 export function submitTargets(input: SubmitReportInput): TargetCheck[] {
@@ -102,6 +105,15 @@ export function submitFindings(input: SubmitReportInput): string[] {
   const out = [`Accepted per second (medians): ${figures.map((f) => `${perSecond(f.perSecond.median)} at ${f.connections}`).join(', ')} connection(s).`];
   const busiest = figures[figures.length - 1];
   if (busiest) out.push(cpuFinding(runs, busiest));
+  const contended = runs.filter((r) => r.cpu.others > CONTENTION_CORES);
+  if (contended.length > 0) {
+    out.push(
+      `**Other load**: beyond the api, Postgres and the load generator the machine was busy with more than ${cores(CONTENTION_CORES)} cores in ${contended.length} of ${runs.length} runs ` +
+        `(${contended.map((r) => `rep ${r.rep} at ${r.connections}: ${cores(r.cpu.others)}, busiest ${formatOthers(r.cpu.othersByLabel)}`).join('; ')}). ` +
+        `The rest of the stack idles at about 0.1; the remainder is processes that came and went within the run (an autovacuum worker) or ran beside the benchmark. ` +
+        `Such runs tend to be the low ends of the ranges.`,
+    );
+  }
   const at16 = figures.find((f) => f.connections === P99_TARGET_CONNECTIONS);
   if (at16) {
     const finding = latencyFinding(at16, input.ceiling?.find((f) => f.connections === P99_TARGET_CONNECTIONS));
@@ -117,16 +129,18 @@ export function submitFindings(input: SubmitReportInput): string[] {
 
 function cpuFinding(runs: readonly MeasuredSubmitRun[], figures: ConcurrencyFigures): string {
   const cpu = cpuAt(runs, figures.connections);
+  const threadBusy = cpu.threadRunning + cpu.threadWaiting;
   let text =
-    `At ${figures.connections} connections the api process used ${cores(cpu.service)} cores, Postgres ${cores(cpu.postgres)}, the load generator ${cores(cpu.self)}, ` +
+    `At ${figures.connections} connections (medians) the api process used ${cores(cpu.service)} cores, Postgres ${cores(cpu.postgres)}, the load generator ${cores(cpu.self)}, ` +
     `other processes ${cores(cpu.others)}, the machine ${cores(cpu.machine)} of ${cpu.cores}. Each accepted job cost ${ms(cpuPerJob(runs, figures.connections, (c) => c.service))} ` +
-    `of api CPU and ${ms(cpuPerJob(runs, figures.connections, (c) => c.postgres))} of Postgres CPU.`;
-  if (cpu.service >= 0.9) {
-    text += ` The api's JavaScript thread is saturated (a Node process runs requests on one thread), so its CPU cost per request sets the rate.`;
-  } else if (cpu.machine >= 0.9 * cpu.cores) {
+    `of api CPU and ${ms(cpuPerJob(runs, figures.connections, (c) => c.postgres))} of Postgres CPU. The api's JavaScript thread ran ${percent(cpu.threadRunning)} of the time ` +
+    `and waited for a core ${percent(cpu.threadWaiting)} (\`/proc/<pid>/schedstat\`)`;
+  if (threadBusy >= 0.85) {
     text +=
-      ` The machine was saturated while the api's process stayed under one core: the api, Postgres${cpu.others > CONTENTION_CORES ? ', the other processes' : ''} and the load generator ` +
-      `shared ${cpu.cores} cores, and the rate is what the api gets of them, at its cost per job.`;
+      `: it was hardly ever without work. The api's one thread is the bottleneck — whatever it runs per submit, and whatever it waits behind for a core ` +
+      `on a machine it shares with Postgres, sets the rate.`;
+  } else {
+    text += `: it was often without work, so the limit lies outside the api's thread (its database pool or Postgres).`;
   }
   return text;
 }
@@ -141,7 +155,7 @@ function latencyFinding(at16: ConcurrencyFigures, ceiling16: ConcurrencyFigures 
     `${at16.connections} ÷ ${perSecond(at16.perSecond.median)} = ${milliseconds(mean)}. A p99 within ${SUBMIT_P99_TARGET_MS} ms at ${at16.connections} connections needs at least ` +
     `${perSecond(needed)}, ${(needed / at16.perSecond.median).toFixed(1)}× the measured rate` +
     (ceiling16 ? ` and ${ratio(needed / ceiling16.perSecond.median)} of what bare INSERTs commit at ${at16.connections} connections (${perSecond(ceiling16.perSecond.median)})` : '') +
-    `: the latency goal is a throughput goal, met only by cutting the CPU each submit costs (the profile below).`
+    `: on a closed loop of clients the latency goal is a throughput goal, and on this machine's two cores a higher rate means less CPU per submit (the profile below).`
   );
 }
 

@@ -1,7 +1,7 @@
 // The submit benchmark's figures as a report section: method, tables, targets, findings. Pure.
 import type { BenchmarkResult } from '../benchmark';
 import type { SelfTime } from '../profiling/cpu-profile.summary';
-import { formatSummary, ratio } from '../stats';
+import { formatSummary, percent, ratio } from '../stats';
 import { commitsAreDurable, describeSettings, type DurabilitySettings } from './postgres-settings.reader';
 import { INSPECTOR_PORT, SUBMIT_API_PORT } from './submit-api.process';
 import type { CpuUse } from './cpu-usage.meter';
@@ -138,7 +138,7 @@ export function submitResult(input: SubmitReportInput): BenchmarkResult {
     {
       caption: 'Each repetition',
       table: {
-        columns: ['rep', 'connections', 'accepted/s', 'p50', 'p99', 'refused', 'api / Postgres / load generator / others / machine CPU'],
+        columns: ['rep', 'connections', 'accepted/s', 'p50', 'p99', 'refused', 'api / Postgres / load generator / others / machine CPU', 'api thread ran / waited'],
         rows: runs.map((r) => {
           const latency = r.latenciesMs.length > 0 ? latencyPercentiles(r.latenciesMs) : undefined;
           const refused = Object.fromEntries(Object.entries(r.byStatus).filter(([status]) => !status.startsWith('2')));
@@ -150,6 +150,7 @@ export function submitResult(input: SubmitReportInput): BenchmarkResult {
             latency ? milliseconds(latency.p99) : '–',
             formatStatusCounts(refused),
             `${cores(r.cpu.service)} / ${cores(r.cpu.postgres)} / ${cores(r.cpu.self)} / ${cores(r.cpu.others)} / ${cores(r.cpu.machine)}`,
+            `${percent(r.cpu.threadRunning)} / ${percent(r.cpu.threadWaiting)}`,
           ];
         }),
       },
@@ -176,9 +177,10 @@ function method(input: SubmitReportInput): string[] {
       `and a 64-connection run alone can pass the per-tenant default of 5000 open steps.`,
     `Its database is a scratch one, \`${SUBMIT_DATABASE_NAME}\`, created on the same Postgres server for the run (the keys command migrates it) and dropped after it. ` +
       `The api alone is measured, without the transcoder, thumbnailer and notifier: admission judges depth and lag on its own sample, so with the limits raised nothing is ` +
-      `refused without them. They would not keep up anyway — the simulated pipeline completes jobs far more slowly than the api accepts them (the end-to-end benchmark ` +
-      `measures that rate) — so on the stack's own database every run would leave thousands of jobs queued, and their requests unconsumed in the workers' shared ` +
-      `consumer groups, for the stack's next user. The Debezium connector reads only the stack's database, so what the api writes here is not relayed: the figures ` +
+      `refused without them. With them, on the stack's own database, the accepted jobs would have to be carried to their end between runs, and the simulated pipeline ` +
+      `completes jobs far more slowly than the api accepts them (in a trial, one run's backlog of about a thousand jobs took minutes; the end-to-end benchmark measures that rate); ` +
+      `left undone, they would stay queued, their requests unconsumed in the workers' shared consumer groups, for the stack's next user. ` +
+      `The Debezium connector reads only the stack's database, so what the api writes here is not relayed: the figures ` +
       `are the accept path — HTTP, key check, validation, admission, one transaction — without the relay's decoding of the outbox rows (the relay-lag benchmark measures the relay). ` +
       `The api still joins its consumer groups on the stack's Kafka; the benchmark starts only when those have nothing unconsumed, so it takes nothing from the stack.`,
     `Load: autocannon 9 through its programmatic API, in the benchmark's own process on the same machine, sends \`POST /v1/jobs\` with a key of tenant \`bench-throughput\` ` +

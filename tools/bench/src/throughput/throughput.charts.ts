@@ -40,7 +40,7 @@ export function throughputChartSpecs(submit: readonly ConcurrencyFigures[], ceil
       const c = ceilingAt(f.connections);
       return { label: label(f), bars: [bar(f.p50Ms), bar(f.p99Ms), ...(ceiling ? [bar(c?.p50Ms), bar(c?.p99Ms)] : [])] };
     }),
-    reference: { value: SUBMIT_P99_TARGET_MS, label: `goal: submit p99 ≤ ${SUBMIT_P99_TARGET_MS} ms at 16 connections` },
+    reference: { value: SUBMIT_P99_TARGET_MS, label: `goal: submit p99 ≤ ${SUBMIT_P99_TARGET_MS} ms at 16 conn.` },
   };
   return { rate, latency };
 }
