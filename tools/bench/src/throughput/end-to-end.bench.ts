@@ -40,10 +40,10 @@ const BRIEF_PLAN: EndToEndPlan = {
 /** The api, transcoder, thumbnailer and notifier listen on these four ports. */
 const FLEET_BASE_PORT = 17_550;
 /** Long enough for a backlog of the whole 30 s to drain at a few dozen jobs a second; jobs still open after it count as never ending. */
-const FIXED_WAITS = { completedTimeoutMs: 180_000, notifierTimeoutMs: 60_000 };
-const BATCH_WAITS = { completedTimeoutMs: 120_000, notifierTimeoutMs: 60_000 };
+const FIXED_WAITS = { completedTimeoutMs: 150_000, notifierTimeoutMs: 30_000 };
+const BATCH_WAITS = { completedTimeoutMs: 100_000, notifierTimeoutMs: 30_000 };
 /** The last wait for every job of the run to end before the services stop. */
-const FINAL_DRAIN_TIMEOUT_MS = 120_000;
+const FINAL_DRAIN_TIMEOUT_MS = 90_000;
 const WARMUP = { ratePerSecond: 25, durationMs: 2_000, maxInFlight: 16 };
 const SETTLE_MS = 3_000;
 

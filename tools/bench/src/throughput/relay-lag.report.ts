@@ -185,6 +185,14 @@ function findings(m: RelayLagMeasured, judged: Summary | null, setting: (key: st
         `${met ? 'The target holds, but with that wait built in the margin is what the other parts leave.' : `With ${pollMs} ms of that wait alone the p99 cannot be below ${plan.targetP99Ms} ms; the interval (or a smaller batch size) is what a tuning step would change.`}`,
     );
   }
+  const beforeP50 = over(m.probe, 'toConnectorMs', 'p50');
+  if (Number.isFinite(pollMs) && before && beforeP50 && before.median >= 0.6 * pollMs && beforeP50.median < 0.2 * pollMs) {
+    out.push(
+      `What the part up to the change event holds: most rows become change events within a millisecond of their commit (p50 ${ms(beforeP50)}), but the p99 (${ms(before)}) is close to the poll interval. ` +
+        `Debezium's Postgres reader pauses for \`poll.interval.ms\` after a few reads of the replication stream find nothing; a row committed during such a pause waits for its end. ` +
+        `So a row can wait out the interval twice, once in the reader and once in the queue, which is what the maxima (${ms(over(m.probe, 'fromSendMs', 'max'))}) show.`,
+    );
+  }
   if (m.api.length > 0) {
     const apiP99 = over(m.api, 'fromSendMs', 'p99');
     const accepted = summarize(m.api.map((r) => (r.pace.elapsedMs > 0 ? r.committed / (r.pace.elapsedMs / 1000) : 0)));
