@@ -9,7 +9,7 @@ import { throughputResults } from '../throughput/throughput.results';
 import { CHAIN_STAGES, PEER_ENQUEUE_IN_FLIGHT, PEER_STAGE_CONCURRENCY } from './peer.adapter';
 import { peerVariants } from './peer.catalog';
 import { comparisonTable, ratioTarget } from './peer.comparison';
-import { runPeerRepetitions, settingsParagraphs, troubleParagraphs, type PeerOutcome } from './peer.repetitions';
+import { clientBoundParagraphs, runPeerRepetitions, settingsParagraphs, troubleParagraphs, type PeerOutcome } from './peer.repetitions';
 import { MAX_CHAIN_REP_MS, measureChains, PACED_DURATION_MS, PACED_RATE, PACED_TAIL_MS, SATURATION_CHAINS, SATURATION_MAX_MS, WARM_UP_CHAINS, type ChainRep } from './chain.run';
 import { describeDurability, readPostgresDurability, type PostgresDurability } from './postgres-durability.probe';
 
@@ -139,6 +139,7 @@ function report(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>, repetitions
       ...repeatedFindings(outcomes),
       ...unfinishedFindings(outcomes),
       ...(skippedPaced.length > 0 ? [`The paced phase did not run where the saturation batch had not drained: ${skippedPaced.join('; ')}.`] : []),
+      ...clientBoundParagraphs(outcomes, (r) => r.clientCoreShare),
       ...troubleParagraphs(outcomes),
     ],
   };

@@ -12,7 +12,7 @@ import { PEER_ENQUEUE_IN_FLIGHT } from './peer.adapter';
 import { peerVariants } from './peer.catalog';
 import { describeDurability, readPostgresDurability, type PostgresDurability } from './postgres-durability.probe';
 import { comparisonTable, ratioTarget } from './peer.comparison';
-import { runPeerRepetitions, settingsParagraphs, troubleParagraphs, type PeerOutcome } from './peer.repetitions';
+import { clientBoundParagraphs, runPeerRepetitions, settingsParagraphs, troubleParagraphs, type PeerOutcome } from './peer.repetitions';
 
 /** Enqueues before the window: connections opened, statements prepared, redis's scripts loaded. */
 const WARM_UP_MS = 2_000;
@@ -133,6 +133,7 @@ function report(outcomes: ReadonlyArray<PeerOutcome<EnqueueRep>>, durability: Po
     ],
     findings: [
       ...(submit64 ? [] : ['Longhaul\'s submit figures were not in this run (the `submit` benchmark runs earlier in the `throughput` suite): the ratios say "not measured in this run".']),
+      ...clientBoundParagraphs(outcomes, (r) => r.clientCoreShare),
       ...troubleParagraphs(outcomes),
     ],
   };

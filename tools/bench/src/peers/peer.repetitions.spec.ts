@@ -1,6 +1,6 @@
 import type { BenchmarkContext } from '../benchmark';
 import { PeerUnavailableError, type PeerAdapter } from './peer.adapter';
-import { runPeerRepetitions, troubleParagraphs } from './peer.repetitions';
+import { clientBoundParagraphs, runPeerRepetitions, troubleParagraphs, type PeerOutcome } from './peer.repetitions';
 
 /** A peer that does nothing, and records what was asked of it. */
 function fakePeer(name: string, calls: string[], options: { startError?: Error; errors?: string[] } = {}): PeerAdapter {
@@ -73,5 +73,16 @@ describe('runPeerRepetitions', () => {
     );
     expect(outcomes[0]!.failures).toEqual(['rep 1: the measurement did not finish within 0 s']);
     expect(calls).toEqual(['stuck start', 'stuck stop']);
+  });
+});
+
+describe('clientBoundParagraphs', () => {
+  const outcome = (name: string, shares: number[]): PeerOutcome<number> => ({ name, reps: shares, failures: [], settings: [], libraryErrors: [] });
+
+  it('names the peers whose median client CPU reached 80 % of a core', () => {
+    const paragraphs = clientBoundParagraphs([outcome('fast', [0.95, 0.84, 0.5]), outcome('slow', [0.2, 0.9, 0.3]), outcome('none', [])], (r) => r);
+    expect(paragraphs).toHaveLength(1);
+    expect(paragraphs[0]).toContain('**fast**');
+    expect(paragraphs[0]).toContain('84 %');
   });
 });

@@ -87,6 +87,21 @@ export function settingsParagraphs(outcomes: ReadonlyArray<PeerOutcome<unknown>>
   return outcomes.map((o) => `**${o.name}.** ${o.settings.join(' ')}`);
 }
 
+/** A median client CPU (share of one core) at or above this means the Node.js process set the pace. */
+export const CLIENT_BOUND_SHARE = 0.8;
+
+/** Peers whose runs were limited by this benchmark's own event loop rather than by their store. */
+export function clientBoundParagraphs<R>(outcomes: ReadonlyArray<PeerOutcome<R>>, share: (rep: R) => number): string[] {
+  return outcomes.flatMap((o) => {
+    if (o.reps.length === 0) return [];
+    const shares = o.reps.map(share).sort((a, b) => a - b);
+    const median = shares[Math.floor(shares.length / 2)]!;
+    return median >= CLIENT_BOUND_SHARE
+      ? [`**${o.name}**: the benchmark's Node.js process used ${Math.round(median * 100)} % of a core (median): its own event loop, where the library's client code runs, was near its limit, so ${o.name}'s figure is a floor for what its store could take.`]
+      : [];
+  });
+}
+
 /** Findings for peers that could not run or failed, and errors the libraries reported. */
 export function troubleParagraphs(outcomes: ReadonlyArray<PeerOutcome<unknown>>): string[] {
   const out: string[] = [];
