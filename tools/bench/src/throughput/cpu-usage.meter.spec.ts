@@ -1,4 +1,4 @@
-import { cpuUse, formatOthers, parseSchedstat, processLabel, statTicks, type CpuReading } from './cpu-usage.meter';
+import { cpuUse, describeOtherLoad, formatOthers, otherLoad, parseSchedstat, processLabel, statTicks, type CpuReading, type CpuUse } from './cpu-usage.meter';
 
 describe('statTicks', () => {
   it('adds utime and stime, also when the command name holds spaces and parentheses', () => {
@@ -19,6 +19,7 @@ describe('processLabel', () => {
     expect(processLabel('MainThread', ['/usr/bin/node', '--enable-source-maps', '/w/dist/apps/api/src/main.js'])).toBe('node api');
     expect(processLabel('MainThread', ['node', 'node_modules/jest/bin/jest.js', '-c', 'x'])).toBe('node jest.js');
     expect(processLabel('node', ['node'])).toBe('node');
+    expect(processLabel('MainThread', ['node', '/w/node_modules/.bin/nx', 'run', 'bench:lint'])).toBe('node nx');
   });
 
   it('names a JVM by its main class, anything else by its command', () => {
@@ -69,5 +70,32 @@ describe('formatOthers', () => {
   it('lists the named processes, or none', () => {
     expect(formatOthers([{ label: 'java Kafka', cores: 0.123 }, { label: 'x', cores: 0.001 }])).toBe('java Kafka 0.12');
     expect(formatOthers([])).toBe('none');
+  });
+});
+
+describe('otherLoad', () => {
+  const use = (others: number, busiest: Array<{ label: string; cores: number }>): CpuUse => ({
+    service: 0,
+    postgres: 0,
+    self: 0,
+    threadRunning: 0,
+    threadWaiting: 0,
+    others,
+    othersByLabel: busiest,
+    machine: others,
+    cores: 2,
+  });
+
+  it('is null when no run passed the threshold', () => {
+    expect(otherLoad([use(0.1, []), use(0.5, [])], 0.5)).toBeNull();
+  });
+
+  it('summarises the busy runs: how many, the range, and the busiest processes per run', () => {
+    const load = otherLoad(
+      [use(0.1, []), use(0.6, [{ label: 'node jest.js', cores: 0.4 }, { label: 'java Kafka', cores: 0.1 }]), use(1.0, [{ label: 'node jest.js', cores: 0.8 }])],
+      0.5,
+    )!;
+    expect(load).toEqual({ runs: 2, minCores: 0.6, maxCores: 1.0, busiest: [{ label: 'node jest.js', cores: expect.closeTo(0.6, 9) }, { label: 'java Kafka', cores: 0.05 }] });
+    expect(describeOtherLoad(load, 3)).toBe('in 2 of 3 runs (0.60–1.00 cores; busiest, per run: node jest.js 0.60, java Kafka 0.05)');
   });
 });

@@ -76,7 +76,8 @@ export function parseSchedstat(text: string): { runNs: number; waitNs: number } 
  */
 export function processLabel(comm: string, argv: readonly string[]): string {
   if (comm === 'MainThread' || comm === 'node') {
-    const script = argv.slice(1).find((arg) => /\.(c|m)?(js|ts)$/.test(arg));
+    // A script by its extension; else the first argument that is not an option (`node_modules/.bin/nx`).
+    const script = argv.slice(1).find((arg) => /\.(c|m)?(js|ts)$/.test(arg)) ?? argv.slice(1).find((arg) => !arg.startsWith('-'));
     if (!script) return 'node';
     const app = /apps\/([^/]+)\/src\/[^/]+\.js$/.exec(script)?.[1];
     return `node ${app ?? basename(script)}`;
@@ -161,4 +162,39 @@ export function cpuUse(start: CpuReading, end: CpuReading, cores = cpus().length
 export function formatOthers(others: ReadonlyArray<{ label: string; cores: number }>): string {
   const shown = others.filter((o) => o.cores >= 0.01);
   return shown.length > 0 ? shown.map((o) => `${o.label} ${o.cores.toFixed(2)}`).join(', ') : 'none';
+}
+
+/** What the other processes did over several runs, for a report's caveat. */
+export interface OtherLoad {
+  /** Runs whose `others` exceeded the threshold. */
+  runs: number;
+  minCores: number;
+  maxCores: number;
+  /** The named processes that used the most over those runs, on average per run. */
+  busiest: Array<{ label: string; cores: number }>;
+}
+
+/** Summarises the runs whose other processes used more than `thresholdCores`; null when none did. */
+export function otherLoad(uses: readonly CpuUse[], thresholdCores: number): OtherLoad | null {
+  const busy = uses.filter((u) => u.others > thresholdCores);
+  if (busy.length === 0) return null;
+  const byLabel = new Map<string, number>();
+  for (const use of busy) for (const { label, cores } of use.othersByLabel) byLabel.set(label, (byLabel.get(label) ?? 0) + cores);
+  return {
+    runs: busy.length,
+    minCores: Math.min(...busy.map((u) => u.others)),
+    maxCores: Math.max(...busy.map((u) => u.others)),
+    busiest: [...byLabel]
+      .map(([label, cores]) => ({ label, cores: cores / busy.length }))
+      .sort((a, b) => b.cores - a.cores)
+      .slice(0, TOP_OTHERS),
+  };
+}
+
+/**
+ * `in 2 of 9 runs (0.61–0.97 cores; busiest, per run: node jest.js 0.40, java Kafka 0.05)`.
+ */
+export function describeOtherLoad(load: OtherLoad, total: number): string {
+  const range = load.minCores === load.maxCores ? load.minCores.toFixed(2) : `${load.minCores.toFixed(2)}–${load.maxCores.toFixed(2)}`;
+  return `in ${load.runs} of ${total} runs (${range} cores; busiest, per run: ${formatOthers(load.busiest)})`;
 }

@@ -3,7 +3,7 @@ import { DbProbe, ensureNativeStack } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
 import { STACK_BUSY_FILE, waitForFreeStack } from '../stack-busy.gate';
 import { formatSummary, summarize } from '../stats';
-import { cpuUse, formatOthers, readCpu, type CpuUse } from './cpu-usage.meter';
+import { cpuUse, describeOtherLoad, otherLoad, readCpu, type CpuUse } from './cpu-usage.meter';
 import { driveInserts } from './insert.load';
 import { figuresByConcurrency, milliseconds, perSecond, type ConcurrencyFigures, type LoadRun } from './load-run';
 import { commitsAreDurable, describeSettings, readDurabilitySettings, type DurabilitySettings } from './postgres-settings.reader';
@@ -80,12 +80,12 @@ function report(figures: ConcurrencyFigures[], runs: MeasuredInsertRun[], settin
   const cpuMedian = (connections: number, pick: (c: CpuUse) => number) => summarize(runs.filter((r) => r.connections === connections).map((r) => pick(r.cpu))).median;
   const findings = [scalingFinding(figures, cpuMedian, runs[0]?.cpu.cores ?? 0)];
   if (!durable) findings.unshift(`**Caveat**: the server runs with ${describeSettings(settings)}: a commit is not a durable accept here.`);
-  const contended = runs.filter((r) => r.cpu.others > CONTENTION_CORES);
-  if (contended.length > 0) {
+  const load = otherLoad(runs.map((r) => r.cpu), CONTENTION_CORES);
+  if (load) {
     findings.push(
-      `**Other load**: beyond Postgres and the load generator the machine was busy with more than ${CONTENTION_CORES.toFixed(2)} cores in ${contended.length} of ${runs.length} runs ` +
-        `(${contended.map((r) => `${r.connections} connection${r.connections === 1 ? '' : 's'}: ${r.cpu.others.toFixed(2)}, busiest ${formatOthers(r.cpu.othersByLabel)}`).join('; ')}). ` +
-        `The rest of the stack idles at about 0.1; the remainder is processes that came and went within the run (an autovacuum worker) or ran beside the benchmark.`,
+      `**Other load**: beyond Postgres and the load generator the machine was busy with more than ${CONTENTION_CORES.toFixed(2)} cores ${describeOtherLoad(load, runs.length)}. ` +
+        `The rest of the stack idles at about 0.1; the remainder is processes that came and went within a run (an autovacuum worker) or ran beside the benchmark, ` +
+        `and the rates above are lower for it.`,
     );
   }
   if (errors > 0) findings.push(`${errors} transactions failed and are not counted.`);

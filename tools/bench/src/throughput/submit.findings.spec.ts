@@ -115,7 +115,7 @@ describe('submitFindings', () => {
 
   it('names the runs other processes competed with', () => {
     const busy = input({ runs: [run(16, 1600, cpu(0.6, 0.9)), run(64, 2000, cpu(0.7))] });
-    expect(submitFindings(busy).join('\n')).toContain('in 1 of 2 runs (rep 1 at 16: 0.90, busiest java Kafka 0.10)');
+    expect(submitFindings(busy).join('\n')).toContain('cores in 1 of 2 runs (0.90 cores; busiest, per run: java Kafka 0.10)');
     expect(submitFindings(input()).join('\n')).not.toContain('Other load');
   });
 

@@ -3,7 +3,7 @@
 import type { TargetCheck } from '../benchmark';
 import type { SelfTime } from '../profiling/cpu-profile.summary';
 import { formatSummary, percent, ratio, summarize, type Summary } from '../stats';
-import { formatOthers, type CpuUse } from './cpu-usage.meter';
+import { describeOtherLoad, otherLoad, type CpuUse } from './cpu-usage.meter';
 import { formatStatusCounts, milliseconds, okPerSecond, perSecond, ratioOfSummaries, type ConcurrencyFigures } from './load-run';
 import { durabilityVerdict, type DurabilityCheck } from './submit-durability.check';
 import type { MeasuredSubmitRun, SubmitReportInput } from './submit.report';
@@ -105,12 +105,11 @@ export function submitFindings(input: SubmitReportInput): string[] {
   const out = [`Accepted per second (medians): ${figures.map((f) => `${perSecond(f.perSecond.median)} at ${f.connections}`).join(', ')} connection(s).`];
   const busiest = figures[figures.length - 1];
   if (busiest) out.push(cpuFinding(runs, busiest));
-  const contended = runs.filter((r) => r.cpu.others > CONTENTION_CORES);
-  if (contended.length > 0) {
+  const load = otherLoad(runs.map((r) => r.cpu), CONTENTION_CORES);
+  if (load) {
     out.push(
-      `**Other load**: beyond the api, Postgres and the load generator the machine was busy with more than ${cores(CONTENTION_CORES)} cores in ${contended.length} of ${runs.length} runs ` +
-        `(${contended.map((r) => `rep ${r.rep} at ${r.connections}: ${cores(r.cpu.others)}, busiest ${formatOthers(r.cpu.othersByLabel)}`).join('; ')}). ` +
-        `The rest of the stack idles at about 0.1; the remainder is processes that came and went within the run (an autovacuum worker) or ran beside the benchmark. ` +
+      `**Other load**: beyond the api, Postgres and the load generator the machine was busy with more than ${cores(CONTENTION_CORES)} cores ${describeOtherLoad(load, runs.length)}. ` +
+        `The rest of the stack idles at about 0.1; the remainder is processes that came and went within a run (an autovacuum worker) or ran beside the benchmark. ` +
         `Such runs tend to be the low ends of the ranges.`,
     );
   }
