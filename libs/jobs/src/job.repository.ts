@@ -200,7 +200,7 @@ export interface JobState {
   steps: StepRecord[];
 }
 
-/** A new job and its steps, as submit writes them. */
+/** A new job and its steps, as submit writes them (`JobAcceptanceWriter`). */
 export interface NewJob {
   id: string;
   tenantId: string;
@@ -219,23 +219,6 @@ export interface NewJob {
 
 /** SQL of `api.jobs` and `api.job_steps`. Every method runs on the caller's connection. */
 export class JobRepository {
-  async insert(sql: Sql, job: NewJob): Promise<void> {
-    await sql.execute(
-      `INSERT INTO api.jobs (id, type, status, lane, source, outputs, metadata, version, traceparent, retry_policy, source_key, media, notify, tenant_id)
-       VALUES ($1, $2, 'pending', $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12)`,
-      [job.id, job.type, job.lane, JSON.stringify(job.source), JSON.stringify(job.outputs),
-        job.metadata ? JSON.stringify(job.metadata) : null, job.traceparent, JSON.stringify(job.retryPolicy),
-        job.sourceKey, job.media ? JSON.stringify(job.media) : null, job.notify ? JSON.stringify(job.notify) : null, job.tenantId],
-    );
-    for (const step of job.steps) {
-      await sql.execute(
-        `INSERT INTO api.job_steps (job_id, name, position, status, attempt, lane, max_attempts, queued_at, dispatched_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $4 = 'queued' THEN now() END, CASE WHEN $8 THEN now() END)`,
-        [job.id, step.name, step.position, step.status, step.attempt, job.lane, job.retryPolicy.maxAttempts, step.dispatched],
-      );
-    }
-  }
-
   /** Locks the job row for the rest of the transaction: the per-job mutual exclusion of every writer. */
   async lock(sql: Sql, jobId: string, options: { skipLocked?: boolean } = {}): Promise<JobState | null> {
     const [job] = await sql.rows<JobRow>(

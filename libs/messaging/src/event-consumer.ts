@@ -2,7 +2,7 @@ import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
 import { Registry } from 'prom-client';
 import type { EventType } from '@longhaul/contracts';
-import { deadLetterTopic, ErrorCodes } from '@longhaul/contracts';
+import { DEFAULT_PARTITIONS, deadLetterTopic, ErrorCodes } from '@longhaul/contracts';
 import { inTransaction, type DataSource, type Sql } from '@longhaul/persistence';
 import { contextFromTraceparent, SpanAttributes, SpanNames, type Logger } from '@longhaul/telemetry';
 import { publishDeadLetter } from './dead-letter.publisher';
@@ -27,7 +27,12 @@ export interface EventConsumerOptions {
   /** Handlers by event type. A valid event of another type is recorded and skipped. */
   handlers: Partial<{ [T in EventType]: EventHandler<T> }>;
   logger: Logger;
-  /** Partitions handled in parallel (order is kept within a partition). @defaultValue 3 */
+  /**
+   * Partitions handled in parallel (order is kept within a partition). Each handler is a few
+   * round trips to Postgres, so a consumer is bound by their latency, not by CPU: with one
+   * partition per handler it keeps up with every partition a topic has. @defaultValue
+   * `DEFAULT_PARTITIONS` (6)
+   */
   partitionsConsumedConcurrently?: number;
   /**
    * Times one message's handler may fail, while the database answers, before the message is
@@ -94,7 +99,7 @@ export class EventConsumer {
     await this.consumer.subscribe({ topics, fromBeginning: true });
     await this.consumer.run({
       autoCommit: true,
-      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 3,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? DEFAULT_PARTITIONS,
       eachMessage: (payload) => this.onMessage(payload),
     });
     this.metrics.consuming(groupId, topics);

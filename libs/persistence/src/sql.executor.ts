@@ -1,5 +1,10 @@
 import type { QueryRunner } from 'typeorm';
 
+/** The part of node-postgres' client that a query runner's connection is. */
+interface PgClient {
+  query<T>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }>;
+}
+
 /**
  * The narrow SQL surface repositories use: parameterised statements on one connection, usually
  * inside a transaction. Repositories take it as an argument, so a caller decides what shares a
@@ -7,7 +12,7 @@ import type { QueryRunner } from 'typeorm';
  */
 export interface Sql {
   /** Runs a statement and returns its rows. */
-  rows<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  rows<T = Record<string, unknown>>(text: string, params?: unknown[], options?: StatementOptions): Promise<T[]>;
   /** Runs a statement and returns how many rows it changed. */
   execute(text: string, params?: unknown[]): Promise<number>;
   /**
@@ -16,6 +21,16 @@ export interface Sql {
    * which also serves test doubles that leave this out.
    */
   afterCommit?(effect: () => void): void;
+}
+
+/** How a statement is sent. */
+export interface StatementOptions {
+  /**
+   * Sends it as a named prepared statement: each pooled connection parses and plans it once,
+   * and after that sends only the name and the values. For a hot statement whose planning costs
+   * as much as running it (submit's one-statement accept); the name must be unique to the text.
+   */
+  prepare?: string;
 }
 
 /**
@@ -48,7 +63,13 @@ export function sqlFromQueryRunner(runner: QueryRunner, onCommit?: Array<() => v
       if (onCommit) onCommit.push(effect);
       else runQuietly(effect);
     },
-    async rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
+    async rows<T>(text: string, params: unknown[] = [], options: StatementOptions = {}): Promise<T[]> {
+      if (options.prepare) {
+        // TypeORM's runner sends unnamed statements only; the pg client under it names them.
+        const client = (await runner.connect()) as PgClient;
+        const result = await client.query<T>({ name: options.prepare, text, values: params });
+        return result.rows;
+      }
       const result = await runner.query(text, params, true);
       return result.records as T[];
     },

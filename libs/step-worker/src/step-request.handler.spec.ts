@@ -58,15 +58,20 @@ function requestEvent(lane: 'fast' | 'slow'): InboundEvent {
   };
 }
 
-describe('createStepRequestHandler', () => {
-  const handler = createStepRequestHandler({
+function slowLaneHandler(onQueued?: () => void) {
+  return createStepRequestHandler({
     queue: new WorkQueueRepository('transcoder'),
     cancelledJobs: new CancelledJobsRepository('transcoder'),
     publisher: new StepResultPublisher('transcoder', 'transcoder-w1'),
     lane: 'slow',
     deadlineMs: 60_000,
     logger,
+    onQueued,
   });
+}
+
+describe('createStepRequestHandler', () => {
+  const handler = slowLaneHandler();
 
   it("queues the item in the consumer's lane, whatever the request says, and acknowledges it with StepQueued", async () => {
     const sql = new FakeSql();
@@ -96,5 +101,24 @@ describe('createStepRequestHandler', () => {
     expect(sql.workItems.size).toBe(0);
     expect(sql.outbox).toEqual([]);
     expect(sql.statements[0]).toContain('pg_advisory_xact_lock');
+  });
+
+  it('wakes the runner once a new item has committed, and not for a duplicate or a cancelled job', async () => {
+    const woken: string[] = [];
+    const effects: Array<() => void> = [];
+    const waking = slowLaneHandler(() => woken.push('wake'));
+    const sql = Object.assign(new FakeSql(), { afterCommit: (effect: () => void) => effects.push(effect) });
+    await waking(sql, requestEvent('slow'));
+    // Not before the commit: the runner would claim before the item is visible to it.
+    expect(woken).toEqual([]);
+    expect(effects).toHaveLength(1);
+    effects[0]!();
+    expect(woken).toEqual(['wake']);
+
+    await waking(sql, requestEvent('slow'));
+    const cancelled = Object.assign(new FakeSql(), { afterCommit: (effect: () => void) => effects.push(effect) });
+    cancelled.cancelledJobs.add(JOB);
+    await waking(cancelled, requestEvent('slow'));
+    expect(effects).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { Lane, StepRequestedV1 } from '@longhaul/contracts';
 import type { EventHandler, InboundEvent } from '@longhaul/messaging';
-import type { Sql } from '@longhaul/persistence';
+import { afterCommit, type Sql } from '@longhaul/persistence';
 import { currentTraceparent, type Logger } from '@longhaul/telemetry';
 import type { WorkQueueRepository } from '@longhaul/work-queue';
 import type { CancelledJobsRepository } from './cancelled-jobs.repository';
@@ -20,6 +20,8 @@ export interface StepRequestHandlerDeps {
   lane: Lane;
   deadlineMs: number;
   logger: Logger;
+  /** Runs once a new item has committed: the lane's runner claims it without waiting to poll. */
+  onQueued?: () => void;
 }
 
 /**
@@ -49,6 +51,8 @@ export function createStepRequestHandler(deps: StepRequestHandlerDeps): EventHan
       traceparent: currentTraceparent() ?? event.traceparent,
       deadlineMs: deps.deadlineMs,
     });
-    if (inserted) await deps.publisher.queued(sql, request, deps.lane, currentTraceparent() ?? event.traceparent);
+    if (!inserted) return;
+    await deps.publisher.queued(sql, request, deps.lane, currentTraceparent() ?? event.traceparent);
+    if (deps.onQueued) afterCommit(sql, deps.onQueued);
   };
 }

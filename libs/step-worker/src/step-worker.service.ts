@@ -112,18 +112,6 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
 
   private laneWorker(lane: StepWorkerLaneOptions, queue: WorkQueueRepository, cancelledJobs: CancelledJobsRepository): LaneWorker {
     const { options, info, logger, publisher } = this;
-    const consumer = new EventConsumer({
-      kafka: this.kafka,
-      dataSource: this.dataSource,
-      logger,
-      groupId: lane.groupId,
-      topics: lane.topics,
-      schema: info.schema,
-      handlers: {
-        [options.requestType]: createStepRequestHandler({ queue, cancelledJobs, publisher, lane: lane.lane, deadlineMs: options.deadlineMs, logger }),
-      },
-      registry: this.registry,
-    });
     const runner = new WorkQueueRunner<Outcome>({
       dataSource: this.dataSource,
       logger,
@@ -154,6 +142,27 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
       onDemoted: async (sql, item, budgetMs) => {
         await publisher.demoted(sql, request(item), budgetMs, item.traceparent);
       },
+    });
+    const consumer = new EventConsumer({
+      kafka: this.kafka,
+      dataSource: this.dataSource,
+      logger,
+      groupId: lane.groupId,
+      topics: lane.topics,
+      schema: info.schema,
+      handlers: {
+        [options.requestType]: createStepRequestHandler({
+          queue,
+          cancelledJobs,
+          publisher,
+          lane: lane.lane,
+          deadlineMs: options.deadlineMs,
+          logger,
+          // The item this consumer just queued is claimed now, not at the runner's next poll.
+          onQueued: () => runner.wake(),
+        }),
+      },
+      registry: this.registry,
     });
     return { lane, consumer, runner };
   }

@@ -164,6 +164,17 @@ describe('WorkQueueRunner', () => {
     await runner?.stop(0);
   });
 
+  it('claims an item at once when woken, without waiting for its poll', async () => {
+    db.status = 'absent';
+    const claims = () => db.statementsOf('claim').length;
+    start({ pollMs: 600_000 });
+    await until(() => claims() === 1);
+    // The item commits after the first pass found nothing; the next poll is ten minutes away.
+    db.status = 'queued';
+    runner!.wake();
+    await until(() => db.status === 'succeeded');
+  });
+
   it('measures how long each run took, by how it ended', async () => {
     const registry = new Registry();
     start({ registry, execute: async () => ({ done: true }) });

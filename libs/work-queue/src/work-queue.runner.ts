@@ -30,6 +30,8 @@ export class WorkQueueRunner<R> {
   private running = false;
   private timer: NodeJS.Timeout | null = null;
   private ticking = false;
+  /** A wake-up came while a pass was claiming: claim again at once, not after the poll interval. */
+  private woken = false;
   private readonly log: Logger;
   private readonly concurrency: number;
   private readonly leaseMs: number;
@@ -73,7 +75,17 @@ export class WorkQueueRunner<R> {
     }
   }
 
-  /** Claims as many items as there are free slots. Called on a timer and when an item ends. */
+  /**
+   * Claims at once rather than at the next poll: for a process that has just committed an item
+   * of this runner's lane (its own consumer). Items queued by other processes still wait for the
+   * poll, so `pollMs` bounds their wait and this only shortens it.
+   */
+  wake(): void {
+    if (this.ticking) this.woken = true;
+    else this.schedule(0);
+  }
+
+  /** Claims as many items as there are free slots. Called on a timer, on a wake-up and when an item ends. */
   private async tick(): Promise<void> {
     if (this.ticking || !this.running) return;
     this.ticking = true;
@@ -91,7 +103,9 @@ export class WorkQueueRunner<R> {
       this.log.error({ err: error }, 'claiming work failed; retrying');
     } finally {
       this.ticking = false;
-      this.schedule(this.pollMs);
+      // Woken during the pass: the item may have committed after this pass's last claim found none.
+      this.schedule(this.woken ? 0 : this.pollMs);
+      this.woken = false;
     }
   }
 

@@ -25,6 +25,10 @@ nativeOnly('a job accepted while Kafka Connect is down', () => {
     // Hop by hop: accepted, its request in the outbox, no worker has confirmed it.
     expect(waiting.body.stage).toMatchObject({ state: 'awaiting_relay', step: 'transcode', lane: 'fast', attempt: 1 });
     expect(waiting.body.steps[0]!.relayedAt).toBeNull();
+    // The 202's view is built from what submit wrote, not read back: it is the job as stored,
+    // but for how long it has waited since.
+    expect(waiting.body).toEqual({ ...job, stage: { ...job.stage, waitingMs: waiting.body.stage.waitingMs } });
+    expect(waiting.body.stage.waitingMs).toBeGreaterThanOrEqual(3_000);
     expect(await env.db.count(`SELECT count(*) FROM transcoder.inbox WHERE aggregate_id = $1`, [job.id])).toBe(0);
 
     startComponent('connect');

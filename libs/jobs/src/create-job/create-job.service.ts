@@ -1,23 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Registry } from 'prom-client';
 import { JOB_AGGREGATE, StepNames, type CreateJobRequest, type JobNotify, type JobView, type Lane } from '@longhaul/contracts';
-import { appendToOutbox } from '@longhaul/outbox';
 import { inTransaction, uuidv7, withConnection, type DataSource, type Sql } from '@longhaul/persistence';
 import { DATA_SOURCE, METRICS_REGISTRY } from '@longhaul/platform';
 import { currentTraceparent } from '@longhaul/telemetry';
 import { assertWebhookUrlAllowed, jobWebhookSecret } from '@longhaul/webhooks';
-import { API_SCHEMA } from '../api.migrations';
 import { loadJobView } from '../get-job/job.view-builder';
 import { IdempotencyKeyReusedError } from '../job.errors';
-import { JobFeedWriter } from '../job-feed/job-feed.writer';
-import { JobRepository } from '../job.repository';
+import { acceptedFeedEntry } from '../job-feed/job-feed.writer';
 import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
 import { JOBS_OPTIONS, type JobsModuleOptions } from '../jobs.options';
 import { buildStepRequest } from '../lifecycle/step.dispatcher';
-import { StepAttemptRepository } from '../lifecycle/step-attempt.repository';
 import { retryPolicyFor } from '../retry/retry.policy';
+import { acceptedJobView } from './accepted-job.view';
 import { IdempotencyKeyRepository } from './idempotency-key.repository';
-import { MEDIA_INTAKE, type MediaIntake } from './media-intake.port';
+import { JobAcceptanceWriter, type JobAcceptance } from './job-acceptance.writer';
+import { MEDIA_INTAKE, type MediaIntake, type PreparedSource } from './media-intake.port';
 import { chooseLane, stepRequestRoute } from './lane.policy';
 import { requestFingerprint } from './request-fingerprint';
 
@@ -39,16 +37,16 @@ export interface CreateJobResult {
 
 /**
  * Accepts a job. First its input is made ready (`MediaIntake`: an upload looked up, or a URL
- * downloaded, and probed) and its lane chosen from the media's length. Then in ONE transaction: the job, its steps, the first attempt's history row, the
- * idempotency key and the outbox row `TranscodeRequested.v1`. No Kafka call is made: if Kafka or
- * Debezium is down the job is still accepted, and it flows when the relay returns.
+ * downloaded, and probed) and its lane chosen from the media's length. Then in ONE transaction —
+ * one statement, `JobAcceptanceWriter` — the job, its steps, the first attempt's history row,
+ * feed entry 1, the idempotency key and the outbox row of the first step request. No Kafka call
+ * is made: if Kafka or Debezium is down the job is still accepted, and it flows when the relay
+ * returns. The 202's view is built from what was written, not read back.
  */
 @Injectable()
 export class CreateJobService {
-  private readonly jobs = new JobRepository();
+  private readonly acceptances = new JobAcceptanceWriter();
   private readonly keys = new IdempotencyKeyRepository();
-  private readonly attempts = new StepAttemptRepository();
-  private readonly feed = new JobFeedWriter();
   private readonly metrics: JobsMetrics;
 
   constructor(
@@ -81,49 +79,15 @@ export class CreateJobService {
     try {
       const lane = chooseLane(request.outputs, prepared?.media.durationSeconds ?? null, this.options.lanes);
       admit(lane);
-      const result = await inTransaction(this.dataSource, async (sql) => {
-        // Checked again under the key's lock: a concurrent submit with the same key may have won.
-        const raced = idempotency ? await this.replayOf(sql, idempotency, fingerprint, { lock: true }) : null;
-        if (raced) return raced;
-        const traceparent = currentTraceparent();
-        const retryPolicy = retryPolicyFor(request.type, this.options.retry.byType, this.options.retry.fallback);
-        const metadata = request.metadata ?? null;
-        await this.jobs.insert(sql, {
-          id,
-          tenantId,
-          type: request.type,
-          lane,
-          source: request.source,
-          outputs: request.outputs,
-          metadata,
-          traceparent,
-          retryPolicy,
-          sourceKey: prepared?.sourceKey ?? null,
-          media: prepared?.media ?? null,
-          notify,
-          steps: StepNames.map((name, position) => ({
-            name,
-            position,
-            status: position === 0 ? 'queued' : 'pending',
-            attempt: position === 0 ? 1 : 0,
-            dispatched: position === 0,
-          })),
-        });
-        // The feed starts with the status the job was accepted in (entry 1).
-        await this.feed.jobStatus(sql, id, { status: 'pending' });
-        const first = StepNames[0];
-        await this.attempts.dispatched(sql, id, first, 1, lane);
-        const job = { id, type: request.type, source: request.source, outputs: request.outputs, metadata };
-        await appendToOutbox(sql, API_SCHEMA, {
-          ...stepRequestRoute(first, lane),
-          aggregateType: JOB_AGGREGATE,
-          aggregateId: id,
-          payload: buildStepRequest(job, first, 1, lane, {}),
-          traceparent,
-        });
-        if (idempotency) await this.keys.insert(sql, idempotency.scope, idempotency.key, fingerprint, id, IDEMPOTENCY_KEY_TTL_MS);
-        return { job: (await loadJobView(sql, id))!, replayed: false };
-      });
+      const acceptance = this.acceptance(id, tenantId, request, lane, notify, prepared, idempotency ? { ...idempotency, fingerprint } : null);
+      // Without a key the one statement is the whole transaction. With one, it runs after the
+      // key's lock, under which a concurrent submit with the same key may be found to have won.
+      const result = idempotency
+        ? await inTransaction(this.dataSource, async (sql) => {
+            const raced = await this.replayOf(sql, idempotency, fingerprint, { lock: true });
+            return raced ?? this.write(sql, acceptance);
+          })
+        : await withConnection(this.dataSource, (sql) => this.write(sql, acceptance));
       if (!result.replayed) this.metrics.accepted.inc({ type: request.type, lane });
       // Lost the race to a concurrent submit with the same key: its job stands, ours was never written.
       if (result.replayed && prepared) await this.intake.discard(prepared);
@@ -133,6 +97,59 @@ export class CreateJobService {
       if (prepared) await this.intake.discard(prepared).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** What submit writes for the job: its row and steps, feed entry 1, the first step request, the key. */
+  private acceptance(
+    id: string,
+    tenantId: string,
+    request: CreateJobRequest,
+    lane: Lane,
+    notify: JobNotify | null,
+    prepared: PreparedSource | null,
+    idempotency: (IdempotencyKey & { fingerprint: string }) | null,
+  ): JobAcceptance {
+    const traceparent = currentTraceparent();
+    const metadata = request.metadata ?? null;
+    const first = StepNames[0];
+    const job = { id, type: request.type, source: request.source, outputs: request.outputs, metadata };
+    return {
+      job: {
+        ...job,
+        tenantId,
+        lane,
+        traceparent,
+        retryPolicy: retryPolicyFor(request.type, this.options.retry.byType, this.options.retry.fallback),
+        sourceKey: prepared?.sourceKey ?? null,
+        media: prepared?.media ?? null,
+        notify,
+        steps: StepNames.map((name, position) => ({
+          name,
+          position,
+          status: position === 0 ? 'queued' : 'pending',
+          attempt: position === 0 ? 1 : 0,
+          dispatched: position === 0,
+        })),
+      },
+      // The feed starts with the status the job was accepted in (entry 1).
+      feedEntry: acceptedFeedEntry(id, new Date()),
+      firstStep: first,
+      request: {
+        ...stepRequestRoute(first, lane),
+        aggregateType: JOB_AGGREGATE,
+        aggregateId: id,
+        payload: buildStepRequest(job, first, 1, lane, {}),
+        traceparent,
+      },
+      key: idempotency
+        ? { scope: idempotency.scope, key: idempotency.key, requestHash: idempotency.fingerprint, ttlMs: IDEMPOTENCY_KEY_TTL_MS }
+        : null,
+    };
+  }
+
+  private async write(sql: Sql, acceptance: JobAcceptance): Promise<CreateJobResult> {
+    const now = await this.acceptances.write(sql, acceptance);
+    return { job: acceptedJobView(acceptance, now), replayed: false };
   }
 
   /**

@@ -12,6 +12,15 @@ import { JobFeedRepository } from './job-feed.repository';
 type Unnumbered<T> = Omit<T, 'seq'>;
 
 /**
+ * Entry 1 of a new job's feed: the status it was accepted in. Submit writes it in the statement
+ * that inserts the job (the job row starts at `feed_seq = 1`), so it needs no row lock or
+ * `feed_seq` update of its own.
+ */
+export function acceptedFeedEntry(jobId: string, at: Date): JobStatusFeedEventV1 {
+  return { kind: 'job.status', jobId, seq: 1, at: at.toISOString(), status: 'pending', result: null, error: null };
+}
+
+/**
  * Writes a job's feed (`GET /v1/jobs/{id}/events`) on the caller's transaction, which has the job
  * row locked: the entry exists exactly when the change it reports does, and listening api
  * instances hear of it at commit. Returns the entry's position.
