@@ -2,6 +2,7 @@
 // figures, the per-stage breakdown the tuning work reads, where the CPU went, and findings.
 
 import type { BenchmarkResult, Table, TargetCheck } from '../benchmark';
+import { PEER_STAGE_CONCURRENCY } from '../peers/peer.adapter';
 import { formatSummary, ratio, seconds, summarize, type Summary } from '../stats';
 import { API_ATTEMPT_STAGES, batchRate, censoredProfile, CHAIN_STAGES, END_TO_END, stageProfile, steadyRate, type ChainRecord, type ChainStage } from './chain.stages';
 import type { FixedRateRep, SaturationRep } from './end-to-end.runs';
@@ -188,10 +189,11 @@ function method(m: EndToEndMeasured): string[] {
   const env = plan.serviceEnv;
   const poll = m.relay.settings.find((s) => s.key === 'poll.interval.ms')?.value;
   return [
-    `The four services run as processes on the shared native stack (compiled into \`dist/\`, started as \`nx serve\` starts them, one instance each, every other setting at its default) in the simulated step mode: ` +
+    `The four services run as processes on the shared native stack (compiled into \`dist/\`, started as \`nx serve\` starts them, one instance each) in the simulated step mode: ` +
       `\`STEP_MODE=${env['STEP_MODE']}\`, \`SIM_STEP_MS=${env['SIM_STEP_MS']}\` (a step does nothing and takes no time), \`SOURCE_PROBE=${env['SOURCE_PROBE']}\`, \`STEP_POLL_MS=${env['STEP_POLL_MS']}\` (the integration suites' value: a worker's idle queue is polled every ${env['STEP_POLL_MS']} ms), ` +
       `\`LONGHAUL_TRACING=${env['LONGHAUL_TRACING']}\` and \`LOG_LEVEL=${env['LOG_LEVEL']}\` (as the submit benchmark's api and the peers run: no spans exported, nothing logged per job; production defaults are tracing on and \`info\`), ` +
-      `and \`WATCHDOG_SILENT_MS=${env['WATCHDOG_SILENT_MS']}\` (the default; the suites' 8 s could declare steps lost under a backlog). Step slots are the defaults (two per lane). ` +
+      `and \`WATCHDOG_SILENT_MS=${env['WATCHDOG_SILENT_MS']}\` (the default; the suites' 8 s could declare steps lost under a backlog). ` +
+      `Step slots: ${PEER_STAGE_CONCURRENCY} in the fast lane of each worker (\`STEP_CONCURRENCY_FAST\` in the transcoder, \`STEP_CONCURRENCY\` in the thumbnailer; the defaults, two, size a lane for ffmpeg), as many as the peers keep in flight per stage, with database pools of 24 (\`DATABASE_POOL_SIZE\`) so every slot and consumed partition has a connection. ` +
       `The relay is the stack's Debezium connector as it is (\`poll.interval.ms\` ${poll}). Every job is the submit benchmarks' \`POST /v1/jobs\` body (fast lane), from a keep-alive HTTP pool, with a key whose rate limit no run reaches.`,
     `**When a job is done.** A job has two steps, \`transcode\` and \`thumbnail\`: the api's saga marks it \`completed\` in the transaction that handles the thumbnail step's \`StepCompleted\` and writes \`JobCompleted.v1\` to \`job.lifecycle\`. ` +
       `The notifier is not a step: it consumes \`job.lifecycle\` and, for each job-level event, records it (\`notifier.received_events\`) and creates the deliveries the job asked for (none here). ` +

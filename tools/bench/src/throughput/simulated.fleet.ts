@@ -3,6 +3,7 @@
 // Longhaul's own machinery (api, outbox, relay, consumers, work queues, saga, notifier).
 
 import { join } from 'node:path';
+import { PEER_STAGE_CONCURRENCY } from '../peers/peer.adapter';
 import { issueApiKey, revokeApiKey, ServiceProcess, SIMULATED_SERVICE_ENV, stackEnv, workspaceRoot, type StackInfo } from '@longhaul/testing';
 
 /**
@@ -22,6 +23,17 @@ export const THROUGHPUT_SERVICE_ENV: Readonly<Record<string, string>> = {
   WATCHDOG_SILENT_MS: '120000',
   LONGHAUL_TRACING: 'false',
   LOG_LEVEL: 'warn',
+};
+
+/**
+ * Step slots per worker, as many as the peers keep in flight per stage (`PEER_STAGE_CONCURRENCY`,
+ * 16): the defaults (two fast slots) size a lane for ffmpeg on two cores, and a no-op chain run
+ * with two would measure the slot count rather than the machinery. The database pools grow to
+ * match, so each slot and each consumed partition has a connection.
+ */
+export const THROUGHPUT_APP_ENV: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  transcoder: { STEP_CONCURRENCY_FAST: String(PEER_STAGE_CONCURRENCY), DATABASE_POOL_SIZE: '24' },
+  thumbnailer: { STEP_CONCURRENCY: String(PEER_STAGE_CONCURRENCY), DATABASE_POOL_SIZE: '24' },
 };
 
 /** The tenant the throughput benchmarks' jobs belong to. */
@@ -47,7 +59,8 @@ export interface SimulatedFleet {
 
 /**
  * Issues a key for {@link BENCH_TENANT} (read and write scopes; the keys command migrates the
- * database first), then starts api, transcoder, thumbnailer and notifier on `basePort`…
+ * database first), then starts api, transcoder, thumbnailer and notifier (with
+ * {@link THROUGHPUT_APP_ENV}) on `basePort`…
  * `basePort + 3`, each waiting for its `/readyz`. If one fails to start, those started are
  * stopped and the key revoked before the error is thrown.
  */
@@ -55,7 +68,7 @@ export async function startSimulatedFleet(stack: StackInfo, basePort: number): P
   const key = await issueApiKey({ databaseUrl: stack.databaseUrl, tenant: BENCH_TENANT, scopes: ['read', 'write'], name: 'throughput benchmark', rateLimit: BENCH_RATE_LIMIT });
   const env = { ...stackEnv(stack), ...THROUGHPUT_SERVICE_ENV };
   const logDir = join(workspaceRoot(), 'tmp', 'bench-logs');
-  const services = APPS.map((app, offset) => new ServiceProcess({ app, port: basePort + offset, env, logDir }));
+  const services = APPS.map((app, offset) => new ServiceProcess({ app, port: basePort + offset, env: { ...env, ...THROUGHPUT_APP_ENV[app] }, logDir }));
   const stop = async () => {
     await Promise.all(services.map((service) => service.stop('SIGTERM')));
     await revokeApiKey(stack.databaseUrl, key.prefix).catch(() => undefined);
