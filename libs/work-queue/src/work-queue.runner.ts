@@ -91,22 +91,35 @@ export class WorkQueueRunner<R> {
     this.ticking = true;
     try {
       while (this.running && this.inFlight.size < this.concurrency) {
-        const item = await inTransaction(this.options.dataSource, async (sql) => {
-          const claimed = await this.repository.claim(sql, this.options.owner, this.leaseMs, this.options.lane);
-          if (claimed) await this.options.onClaimed?.(sql, claimed);
-          return claimed;
-        });
-        if (!item) break;
-        this.launch(item);
+        // One claim per free slot, at once: each is a round trip or two, and claimed one after
+        // another they, not the slots, would set how fast short steps go. SKIP LOCKED keeps
+        // concurrent claims off each other's items.
+        const free = this.concurrency - this.inFlight.size;
+        const claims = await Promise.allSettled(Array.from({ length: free }, () => this.claimOne()));
+        let claimed = 0;
+        for (const claim of claims) {
+          if (claim.status === 'rejected') this.log.error({ err: claim.reason }, 'claiming work failed; retrying');
+          else if (claim.value) {
+            claimed += 1;
+            this.launch(claim.value);
+          }
+        }
+        if (claimed < free) break;
       }
-    } catch (error) {
-      this.log.error({ err: error }, 'claiming work failed; retrying');
     } finally {
       this.ticking = false;
       // Woken during the pass: the item may have committed after this pass's last claim found none.
       this.schedule(this.woken ? 0 : this.pollMs);
       this.woken = false;
     }
+  }
+
+  private claimOne(): Promise<WorkItem | null> {
+    return inTransaction(this.options.dataSource, async (sql) => {
+      const claimed = await this.repository.claim(sql, this.options.owner, this.leaseMs, this.options.lane);
+      if (claimed) await this.options.onClaimed?.(sql, claimed);
+      return claimed;
+    });
   }
 
   private schedule(delayMs: number): void {
