@@ -244,11 +244,12 @@ describe('secrets at rest', () => {
         WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
     );
     expect(tables.length).toBeGreaterThan(10);
+    // One scan per table for all the secrets: a stack that has run the benchmarks holds a few
+    // million rows, and a scan per secret per table takes minutes there.
+    const patterns = secrets.map((secret) => `%${secret}%`);
     for (const { name } of tables) {
-      for (const secret of secrets) {
-        const found = await env.db.count(`SELECT count(*) FROM ${name} t WHERE t::text LIKE '%' || $1 || '%'`, [secret]);
-        expect([name, found]).toEqual([name, 0]);
-      }
+      const found = await env.db.count(`SELECT count(*) FROM ${name} t WHERE t::text LIKE ANY($1::text[])`, [patterns]);
+      expect([name, found]).toEqual([name, 0]);
     }
     const logDir = process.env['LONGHAUL_TEST_LOG_DIR']!;
     const logs = readdirSync(logDir).filter((f) => f.endsWith('.log'));
