@@ -11,6 +11,11 @@ export const STACK_BUSY_POLL_MS = 10_000;
 /** How long a benchmark waits for the stack before it reports itself as not measured. @defaultValue 30 min */
 export const DEFAULT_STACK_WAIT_MS = 30 * 60_000;
 
+/** Why a benchmark measured nothing when {@link waitForFreeStack} gave up; `what` is what was busy. */
+export function stackBusyReason(what: 'stack' | 'Postgres', consequence = ''): string {
+  return `${STACK_BUSY_FILE} was still present when the wait ended (or the run was interrupted): the shared ${what} was busy${consequence}.`;
+}
+
 /**
  * Resolves true once {@link STACK_BUSY_FILE} is absent (at once when it is), or false when it
  * is still there after `maxWaitMs` or `signal` aborts.

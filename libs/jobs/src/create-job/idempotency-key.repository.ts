@@ -6,7 +6,7 @@ export interface StoredIdempotencyKey {
   requestHash: string;
 }
 
-/** SQL of `api.idempotency_keys`. */
+/** SQL of `api.idempotency_keys`; a new key is written with its job (`JobAcceptanceWriter`). */
 export class IdempotencyKeyRepository {
   /**
    * Serialises concurrent submits of one key (a transaction-scoped advisory lock), then returns
@@ -29,13 +29,5 @@ export class IdempotencyKeyRepository {
       [scope, key],
     );
     return row ? { jobId: row.job_id, requestHash: row.request_hash } : null;
-  }
-
-  async insert(sql: Sql, scope: string, key: string, requestHash: string, jobId: string, ttlMs: number): Promise<void> {
-    await sql.execute(
-      `INSERT INTO api.idempotency_keys (scope, key, request_hash, job_id, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5::double precision / 1000))`,
-      [scope, key, requestHash, jobId, ttlMs],
-    );
   }
 }

@@ -8,7 +8,7 @@ import { createBlobStore } from '@longhaul/storage';
 import { apiKeyForTool, nativeStackInfo, ServiceProcess, stackEnv, workspaceRoot } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
 import { ProcessMemorySampler, readProcessMemory, resetPeakRss } from '../process-memory.sampler';
-import { STACK_BUSY_FILE, waitForFreeStack } from '../stack-busy.gate';
+import { STACK_BUSY_FILE, stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { formatSummary, GIB, mebibytes, mibPerSecond, MIB, seconds, summarize } from '../stats';
 import { generateLargeVideo } from './large-video.fixture';
 import { measureNodeFloor, type NodeFloor } from './node-floor.probe';
@@ -58,7 +58,7 @@ async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
     const floor = measureNodeFloor();
 
     if (!(await waitForFreeStack({ signal: ctx.signal, log: ctx.log }))) {
-      return notMeasured(`${STACK_BUSY_FILE} was still present when the wait ended (or the run was interrupted): the shared stack was busy, so no api was started.`);
+      return notMeasured(stackBusyReason('stack', ', so no api was started'));
     }
     const stack = nativeStackInfo();
     // Issued (when LONGHAUL_API_KEY is unset) before the api starts: the keys command migrates first.

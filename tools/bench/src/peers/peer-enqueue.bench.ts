@@ -2,7 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { nativeStackInfo, workspaceRoot } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
-import { STACK_BUSY_FILE, waitForFreeStack } from '../stack-busy.gate';
+import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { formatSummary, percent, summarize, type Summary } from '../stats';
 import { latencyPercentiles } from '../throughput/latency.percentiles';
 import { milliseconds, perSecond } from '../throughput/load-run';
@@ -41,7 +41,7 @@ interface EnqueueRep {
 
 async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
   if (!(await waitForFreeStack({ signal: ctx.signal, log: ctx.log }))) {
-    return notMeasured(`${STACK_BUSY_FILE} was still present when the wait ended (or the run was interrupted): the shared Postgres was busy.`);
+    return notMeasured(stackBusyReason('Postgres'));
   }
   const { databaseUrl } = nativeStackInfo();
   const durability = await readPostgresDurability(databaseUrl);

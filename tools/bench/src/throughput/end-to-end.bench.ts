@@ -3,7 +3,7 @@ import { Pool } from 'pg';
 import { EventTypes, Topics } from '@longhaul/contracts';
 import { ensureNativeStack } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
-import { STACK_BUSY_FILE, waitForFreeStack } from '../stack-busy.gate';
+import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { summarize } from '../stats';
 import { ArrivalObserver } from './arrival.observer';
 import { censoredProfile, END_TO_END } from './chain.stages';
@@ -57,7 +57,7 @@ export function createEndToEndBenchmark(plan: EndToEndPlan): Benchmark {
 
 async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<BenchmarkResult> {
   if (!(await waitForFreeStack({ signal: ctx.signal, log: ctx.log }))) {
-    return notMeasured(plan, `${STACK_BUSY_FILE} was still present when the wait ended (or the run was interrupted): the shared stack was busy.`);
+    return notMeasured(plan, stackBusyReason('stack'));
   }
   const stack = ensureNativeStack();
   const relay = await readRelaySettings(stack.connectUrl);

@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { DbProbe, ensureNativeStack } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
-import { STACK_BUSY_FILE, waitForFreeStack } from '../stack-busy.gate';
+import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { formatSummary, summarize } from '../stats';
 import { cpuUse, describeOtherLoad, otherLoad, readCpu, type CpuUse } from './cpu-usage.meter';
 import { driveInserts } from './insert.load';
@@ -34,7 +34,7 @@ type MeasuredInsertRun = LoadRun & { cpu: CpuUse };
 
 async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
   if (!(await waitForFreeStack({ signal: ctx.signal, log: ctx.log }))) {
-    return notMeasured(`${STACK_BUSY_FILE} was still present when the wait ended (or the run was interrupted): the shared stack was busy.`);
+    return notMeasured(stackBusyReason('stack'));
   }
   const stack = ensureNativeStack();
   const databaseUrl = await createScratchDatabase(stack.databaseUrl, CEILING_DATABASE);

@@ -5,7 +5,7 @@ import { DEFAULT_PARTITIONS, EventTypes, Topics } from '@longhaul/contracts';
 import { OutboxRelay } from '@longhaul/outbox';
 import { ensureNativeStack, type StackInfo } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
-import { STACK_BUSY_FILE, waitForFreeStack } from '../stack-busy.gate';
+import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { summarize } from '../stats';
 import { ArrivalObserver } from './arrival.observer';
 import { latencyPercentiles } from './latency.percentiles';
@@ -65,7 +65,7 @@ export function createRelayLagBenchmark(offered: RelayLagLoad): Benchmark {
 
 async function run(ctx: BenchmarkContext, offered: RelayLagLoad): Promise<BenchmarkResult> {
   if (!(await waitForFreeStack({ signal: ctx.signal, log: ctx.log }))) {
-    return notMeasured(offered, `${STACK_BUSY_FILE} was still present when the wait ended (or the run was interrupted): the shared stack was busy.`);
+    return notMeasured(offered, stackBusyReason('stack'));
   }
   const stack = ensureNativeStack();
   const settings = await readRelaySettings(stack.connectUrl);

@@ -5,7 +5,7 @@ import { DbProbe, ensureNativeStack, issueApiKey, workspaceRoot, type IssuedApiK
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
 import { idleShare, selfTimeByFunction, selfTimeByPackage } from '../profiling/cpu-profile.summary';
 import { InspectorProfiler } from '../profiling/inspector.profiler';
-import { STACK_BUSY_FILE, waitForFreeStack } from '../stack-busy.gate';
+import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { unconsumedApiMessages } from './api-consumer-groups.guard';
 import { cpuUse, readCpu } from './cpu-usage.meter';
 import { figuresByConcurrency, okPerSecond, perSecond } from './load-run';
@@ -49,7 +49,7 @@ interface Session {
 
 async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
   if (!(await waitForFreeStack({ signal: ctx.signal, log: ctx.log }))) {
-    return submitNotMeasured(`${STACK_BUSY_FILE} was still present when the wait ended (or the run was interrupted): the shared stack was busy, so no api was started.`);
+    return submitNotMeasured(stackBusyReason('stack', ', so no api was started'));
   }
   const stack = ensureNativeStack();
   const waiting = await unconsumedApiMessages(stack.kafkaBrokers);
