@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { retentionEnvShape } from './retention.config';
 
 /** `"true"`/`"false"`/`"1"`/`"0"` environment flags. */
 export const envFlag = z
@@ -50,6 +51,7 @@ export const CommonEnvSchema = z.object({
   LONGHAUL_EFFECT_LEDGER: envFlag.default(false),
   /** Time allowed for in-flight work on SIGTERM. @defaultValue 10000 */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  ...retentionEnvShape,
 });
 
 export type CommonEnv = z.infer<typeof CommonEnvSchema>;

@@ -1,5 +1,6 @@
 export * from './config.loader';
 export * from './common.config';
+export * from './retention.config';
 export * from './telemetry.config';
 export * from './webhook.config';
 export * from './cors.config';

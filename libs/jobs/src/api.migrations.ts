@@ -5,6 +5,7 @@ import { JobFeed1764700000001 } from './migrations/1764700000001-job-feed.migrat
 import { Notifications1764700000002 } from './migrations/1764700000002-notifications.migration';
 import { OutboxRelayPosition1764800000001 } from './migrations/1764800000001-outbox-relay-position.migration';
 import { Tenancy1764900000002 } from './migrations/1764900000002-tenancy.migration';
+import { InboxRetention1765000000001 } from './migrations/1765000000001-inbox-retention.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -19,4 +20,5 @@ export const jobsMigrations = [
   OutboxRelayPosition1764800000001,
   // Needs api.tenants, which the API key migration (1764900000001, in @longhaul/auth) creates.
   Tenancy1764900000002,
+  InboxRetention1765000000001,
 ];

@@ -14,3 +14,21 @@ export async function recordInInbox(sql: Sql, schema: string, event: InboundEven
   );
   return inserted === 1;
 }
+
+/**
+ * Deletes up to `limit` inbox rows of `topic` received before `before`, oldest first, and returns
+ * how many it deleted. Rows another pruner of the same schema is deleting are skipped, not waited
+ * for; the `(topic, received_at)` index finds the candidates.
+ */
+export async function deleteExpiredInboxRows(sql: Sql, schema: string, topic: string, before: Date, limit: number): Promise<number> {
+  return sql.execute(
+    `DELETE FROM "${schema}".inbox
+      WHERE event_id IN (SELECT event_id
+                           FROM "${schema}".inbox
+                          WHERE topic = $1 AND received_at < $2
+                          ORDER BY received_at
+                          LIMIT $3
+                          FOR UPDATE SKIP LOCKED)`,
+    [topic, before, limit],
+  );
+}

@@ -21,3 +21,20 @@ export function createInboxTableSql(schema: string): string[] {
     `CREATE INDEX inbox_aggregate_idx ON "${schema}".inbox (aggregate_id, seq)`,
   ];
 }
+
+/**
+ * DDL that lets the retention loop find a topic's oldest inbox rows without scanning the table;
+ * each service applies it to its own schema in a migration of its own.
+ *
+ * In:  the owning schema name; `<schema>.inbox` exists ({@link createInboxTableSql}).
+ * Out: an index on `(topic, received_at)`: `deleteExpiredInboxRows` deletes one topic's rows
+ *      older than a cutoff, oldest first.
+ */
+export function inboxRetentionIndexSql(schema: string): string[] {
+  return [`CREATE INDEX IF NOT EXISTS inbox_topic_received_at_idx ON "${schema}".inbox (topic, received_at)`];
+}
+
+/** Reverses {@link inboxRetentionIndexSql}. */
+export function revertInboxRetentionIndexSql(schema: string): string[] {
+  return [`DROP INDEX IF EXISTS "${schema}".inbox_topic_received_at_idx`];
+}

@@ -13,3 +13,6 @@ export * from './consumer-lag.reader';
 export * from './consumer-lag.sampler';
 export * from './kafka-admin.session';
 export * from './messaging.metrics';
+export * from './inbox-retention.policy';
+export * from './topic-retention.reader';
+export * from './inbox.pruner';

@@ -1,9 +1,17 @@
 import type { Kafka } from 'kafkajs';
-import { DEFAULT_PARTITIONS } from '@longhaul/contracts';
+import { DEFAULT_PARTITIONS, TOPIC_RETENTION_MS, TOPIC_SEGMENT_MS } from '@longhaul/contracts';
+
+/** Topic-level settings of every topic this creates. */
+const TOPIC_CONFIG = [
+  { name: 'retention.ms', value: String(TOPIC_RETENTION_MS) },
+  { name: 'segment.ms', value: String(TOPIC_SEGMENT_MS) },
+];
 
 /**
  * Creates the topics a service reads or writes if they do not exist yet, so a consumer can
- * subscribe before the first event is relayed. Idempotent; existing topics are left as they are.
+ * subscribe before the first event is relayed, with Longhaul's retention (`TOPIC_RETENTION_MS`,
+ * `TOPIC_SEGMENT_MS`), which the inbox retention is validated against. Idempotent; existing
+ * topics are left as they are.
  * Several services start at once and race to create the same topics, and a fresh topic's
  * leader takes a moment to appear, so transient errors are retried.
  */
@@ -18,7 +26,7 @@ export async function ensureTopics(kafka: Kafka, topics: string[], partitions = 
         if (missing.length > 0) {
           await admin.createTopics({
             waitForLeaders: false,
-            topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })),
+            topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1, configEntries: TOPIC_CONFIG })),
           });
         }
         await admin.fetchTopicMetadata({ topics });

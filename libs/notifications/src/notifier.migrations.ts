@@ -2,6 +2,7 @@ import { NotifierSchema1764400000002 } from './migrations/1764400000002-notifier
 import { NotifierEffectLedger1764500000002 } from './migrations/1764500000002-notifier-effect-ledger.migration';
 import { NotifierDeliveries1764700000003 } from './migrations/1764700000003-notifier-deliveries.migration';
 import { NotifierOutboxRelayPosition1764800000002 } from './migrations/1764800000002-notifier-outbox-relay-position.migration';
+import { NotifierInboxRetention1765000000002 } from './migrations/1765000000002-notifier-inbox-retention.migration';
 
 /** The schema the notifier owns. */
 export const NOTIFIER_SCHEMA = 'notifier';
@@ -12,4 +13,5 @@ export const notifierMigrations = [
   NotifierEffectLedger1764500000002,
   NotifierDeliveries1764700000003,
   NotifierOutboxRelayPosition1764800000002,
+  NotifierInboxRetention1765000000002,
 ];

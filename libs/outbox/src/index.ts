@@ -6,3 +6,6 @@ export * from './relay-lag.repository';
 export * from './relay-lag.sampler';
 export * from './relay-connector.policy';
 export * from './relay-connector.client';
+export * from './outbox-prune.policy';
+export * from './outbox-prune.repository';
+export * from './outbox.pruner';

@@ -6,3 +6,4 @@ export * from './id.generator';
 export type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 export * from './migrate.command';
 export * from './effect-ledger';
+export * from './batch.deleter';

@@ -8,6 +8,7 @@ import { createMetricsRegistry, type Logger } from '@longhaul/telemetry';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics/metrics.controller';
 import { ServiceMetricsService } from './metrics/service-metrics.service';
+import { RETENTION_SETTINGS, RetentionService } from './retention/retention.service';
 import { kafkaCheck, postgresCheck, relayCheck } from './readiness/readiness.checks';
 import { READINESS_TIMEOUT_MS, ReadinessProbe } from './readiness/readiness.probe';
 import { DATA_SOURCE, KAFKA, KAFKA_ADMIN, LOGGER, METRICS_REGISTRY, READINESS, SERVICE_INFO, type ServiceInfo } from './service.tokens';
@@ -28,8 +29,9 @@ const ON_SHUTDOWN = Symbol('longhaul.onShutdown');
 /**
  * What every service needs, provided globally: its logger, a data source on its own schema
  * (migrated before anything else starts), a Kafka client, its metrics registry (served on
- * `GET /metrics`, with consumer and relay lag sampled in the background), and the health
- * endpoints (`/readyz` checks Postgres, Kafka and the relay).
+ * `GET /metrics`, with consumer and relay lag sampled in the background), the retention loop
+ * that deletes its old outbox and inbox rows, and the health endpoints (`/readyz` checks
+ * Postgres, Kafka and the relay).
  */
 @Module({})
 export class CoreModule implements OnApplicationShutdown {
@@ -89,6 +91,8 @@ export class CoreModule implements OnApplicationShutdown {
             ]),
         },
         ServiceMetricsService,
+        { provide: RETENTION_SETTINGS, useValue: options.config },
+        RetentionService,
       ],
       exports: [SERVICE_INFO, LOGGER, DATA_SOURCE, KAFKA, METRICS_REGISTRY, KAFKA_ADMIN, READINESS],
     };

@@ -14,6 +14,8 @@ export * from './metrics/http.metrics';
 export * from './metrics/http-metrics.middleware';
 export * from './metrics/metric.sampler';
 export * from './metrics/service-metrics.service';
+export * from './retention/retention.metrics';
+export * from './retention/retention.service';
 export * from './readiness/readiness.check';
 export * from './readiness/readiness.probe';
 export * from './readiness/readiness.checks';

@@ -33,6 +33,8 @@ export const MetricNames = {
   outboxRelayLag: 'longhaul_outbox_relay_lag_seconds',
   /** Gauge `{slot}`: WAL bytes the relay's replication slot keeps Postgres from recycling. */
   replicationSlotRetained: 'longhaul_replication_slot_retained_bytes',
+  /** Counter `{table}`: rows the retention loop deleted from this service's `outbox` or `inbox`. */
+  retentionPrunedRows: 'longhaul_retention_pruned_rows_total',
   /** Counter `{channel, outcome}`: webhook and email send attempts by their outcome. */
   deliveryAttempts: 'longhaul_delivery_attempts_total',
   /** Histogram `{method, route, status}`: HTTP requests by route template (`_count` counts them). */

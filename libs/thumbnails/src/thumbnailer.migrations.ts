@@ -1,4 +1,4 @@
-import { stepWorkerOutboxRelayMigration, stepWorkerReliabilityMigration, stepWorkerSchemaMigration } from '@longhaul/step-worker';
+import { stepWorkerInboxRetentionMigration, stepWorkerOutboxRelayMigration, stepWorkerReliabilityMigration, stepWorkerSchemaMigration } from '@longhaul/step-worker';
 
 /** The schema the thumbnailer owns. */
 export const THUMBNAILER_SCHEMA = 'thumbnailer';
@@ -8,4 +8,5 @@ export const thumbnailerMigrations = [
   stepWorkerSchemaMigration(THUMBNAILER_SCHEMA),
   stepWorkerReliabilityMigration(THUMBNAILER_SCHEMA),
   stepWorkerOutboxRelayMigration(THUMBNAILER_SCHEMA),
+  stepWorkerInboxRetentionMigration(THUMBNAILER_SCHEMA),
 ];

@@ -1,4 +1,4 @@
-import { stepWorkerOutboxRelayMigration, stepWorkerReliabilityMigration, stepWorkerSchemaMigration } from '@longhaul/step-worker';
+import { stepWorkerInboxRetentionMigration, stepWorkerOutboxRelayMigration, stepWorkerReliabilityMigration, stepWorkerSchemaMigration } from '@longhaul/step-worker';
 
 /** The schema the transcoder owns. */
 export const TRANSCODER_SCHEMA = 'transcoder';
@@ -8,4 +8,5 @@ export const transcoderMigrations = [
   stepWorkerSchemaMigration(TRANSCODER_SCHEMA),
   stepWorkerReliabilityMigration(TRANSCODER_SCHEMA),
   stepWorkerOutboxRelayMigration(TRANSCODER_SCHEMA),
+  stepWorkerInboxRetentionMigration(TRANSCODER_SCHEMA),
 ];

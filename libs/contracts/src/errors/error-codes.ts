@@ -78,6 +78,12 @@ export const ErrorCodes = {
   insufficientScope: 'insufficient_scope',
   /** The API key sent more requests than its rate limit allows (429). */
   rateLimited: 'rate_limited',
+  /** A retention pass could not delete old outbox or inbox rows; it is tried again next interval. */
+  retentionPruneFailed: 'retention_prune_failed',
+  /** The relay's replication slot is missing or inactive, so no outbox row can be known to be relayed. */
+  relaySlotUnavailable: 'relay_slot_unavailable',
+  /** Kafka still holds messages older than the inbox retention, so their inbox rows are kept. */
+  inboxRetentionUnsafe: 'inbox_retention_unsafe',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -40,3 +40,25 @@ export function deadLetterTopic(topic: string): string {
  * @defaultValue 6
  */
 export const DEFAULT_PARTITIONS = 6;
+
+/**
+ * `retention.ms` of the topics Longhaul creates: how long Kafka keeps a message once it has been
+ * written. It matches the broker's `log.retention.hours` in `infra/kafka/server.properties`, so a
+ * topic the broker created on first write keeps messages as long. @defaultValue 86400000 (1 day)
+ */
+export const TOPIC_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `segment.ms` of the topics Longhaul creates. Kafka deletes whole segments, and only once the
+ * newest message of a segment is past the retention, so a message can outlive `retention.ms` by
+ * the age a segment reaches before it is closed. Closing segments hourly keeps that excess small
+ * (the broker's default is 7 days). @defaultValue 3600000 (1 hour)
+ */
+export const TOPIC_SEGMENT_MS = 60 * 60 * 1000;
+
+/**
+ * The longest a message of a topic Longhaul created may stay readable, and so be delivered again
+ * (a consumer group that starts over from the beginning): the retention plus one segment's age.
+ * An inbox row must be kept at least this long.
+ */
+export const TOPIC_MESSAGE_LIFETIME_MS = TOPIC_RETENTION_MS + TOPIC_SEGMENT_MS;

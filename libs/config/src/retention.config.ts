@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { TOPIC_MESSAGE_LIFETIME_MS, TOPIC_RETENTION_MS } from '@longhaul/contracts';
+
+/** One day, the margin the default inbox retention keeps beyond the topics' retention. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** @defaultValue 3600000 (1 hour) */
+export const DEFAULT_OUTBOX_RETENTION_MS = 60 * 60 * 1000;
+/** The topics' retention plus a day: 172800000 (2 days). */
+export const DEFAULT_INBOX_RETENTION_MS = TOPIC_RETENTION_MS + DAY_MS;
+/** @defaultValue 60000 */
+export const DEFAULT_RETENTION_INTERVAL_MS = 60_000;
+/** @defaultValue 5000 */
+export const DEFAULT_RETENTION_BATCH_SIZE = 5_000;
+
+/**
+ * The retention loop every service runs on its own `outbox` and `inbox` (part of
+ * `CommonEnvSchema`). Durations in milliseconds.
+ */
+export const retentionEnvShape = {
+  /**
+   * Age past which a relayed outbox row is deleted; a row the relay has not confirmed is kept
+   * whatever its age. @defaultValue 3600000 (1 hour)
+   */
+  OUTBOX_RETENTION_MS: z.coerce.number().int().min(60_000).default(DEFAULT_OUTBOX_RETENTION_MS),
+  /**
+   * Age past which an inbox row is deleted. It must cover the longest a message may stay in a
+   * topic (retention plus one segment), or a message delivered again after its row was deleted
+   * would be applied twice. @defaultValue 172800000 (the topics' 1 day retention plus 1 day)
+   */
+  INBOX_RETENTION_MS: z.coerce
+    .number()
+    .int()
+    .min(
+      TOPIC_MESSAGE_LIFETIME_MS,
+      `must be at least ${TOPIC_MESSAGE_LIFETIME_MS} (the Kafka topics' retention.ms plus segment.ms): a message still in a topic must keep its inbox row`,
+    )
+    .default(DEFAULT_INBOX_RETENTION_MS),
+  /** Time between two retention passes. @defaultValue 60000 */
+  RETENTION_INTERVAL_MS: z.coerce.number().int().min(100).default(DEFAULT_RETENTION_INTERVAL_MS),
+  /** Rows deleted per statement, so no pass holds locks long. @defaultValue 5000 */
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_RETENTION_BATCH_SIZE),
+};

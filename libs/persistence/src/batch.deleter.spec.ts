@@ -1,0 +1,38 @@
+import { deleteInBatches } from './batch.deleter';
+
+describe('deleteInBatches', () => {
+  it('runs full batches until one comes back short', async () => {
+    const backlog = [5, 5, 5, 2];
+    const limits: number[] = [];
+    const result = await deleteInBatches(async (limit) => {
+      limits.push(limit);
+      return backlog.shift() ?? 0;
+    }, 5);
+    expect(result).toEqual({ deleted: 17, batches: 4 });
+    expect(limits).toEqual([5, 5, 5, 5]);
+  });
+
+  it('runs one statement when there is nothing to delete', async () => {
+    const batch = jest.fn(async () => 0);
+    expect(await deleteInBatches(batch, 100)).toEqual({ deleted: 0, batches: 1 });
+    expect(batch).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops between batches when asked, leaving the rest for later', async () => {
+    let stop = false;
+    const result = await deleteInBatches(async (limit) => {
+      stop = true;
+      return limit;
+    }, 10, () => stop);
+    expect(result).toEqual({ deleted: 10, batches: 1 });
+  });
+
+  it('refuses a batch size that would never end or never delete', async () => {
+    await expect(deleteInBatches(async () => 0, 0)).rejects.toThrow(RangeError);
+  });
+
+  it('lets a failing batch fail the drain, keeping what earlier batches deleted', async () => {
+    const calls = [async () => 3, async () => Promise.reject(new Error('connection lost'))];
+    await expect(deleteInBatches(() => calls.shift()!(), 3)).rejects.toThrow('connection lost');
+  });
+});

@@ -1,0 +1,96 @@
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Registry } from 'prom-client';
+import type { CommonEnv } from '@longhaul/config';
+import { ErrorCodes, Topics } from '@longhaul/contracts';
+import { InboxPruner, type KafkaAdminSession } from '@longhaul/messaging';
+import { OutboxPruner, OutboxRelay } from '@longhaul/outbox';
+import type { DataSource } from '@longhaul/persistence';
+import type { Logger } from '@longhaul/telemetry';
+import { PollingLoop } from '../polling.loop';
+import { DATA_SOURCE, KAFKA_ADMIN, LOGGER, METRICS_REGISTRY, SERVICE_INFO, type ServiceInfo } from '../service.tokens';
+import { retentionMetrics, type RetentionMetrics, type RetentionTable } from './retention.metrics';
+
+/** The retention settings of `CommonEnv`, validated at start. */
+export type RetentionSettings = Pick<CommonEnv, 'OUTBOX_RETENTION_MS' | 'INBOX_RETENTION_MS' | 'RETENTION_INTERVAL_MS' | 'RETENTION_BATCH_SIZE'>;
+
+/** Provider token of the {@link RetentionSettings} `CoreModule` hands {@link RetentionService}. */
+export const RETENTION_SETTINGS = Symbol('longhaul.retentionSettings');
+
+/**
+ * Deletes this service's old `outbox` and `inbox` rows for the life of the process: one loop per
+ * table, a pass every `RETENTION_INTERVAL_MS`, each pass draining in batches of
+ * `RETENTION_BATCH_SIZE` (`OutboxPruner`, `InboxPruner` say what is deletable). A failed pass is
+ * logged with `retention_prune_failed` and tried again next interval; it never stops the service.
+ * Several instances of one service prune the same schema side by side: each batch skips the rows
+ * another is deleting.
+ */
+@Injectable()
+export class RetentionService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly loops: PollingLoop[];
+  private readonly log: Logger;
+  private readonly metrics: RetentionMetrics;
+  private stopping = false;
+
+  constructor(
+    @Inject(RETENTION_SETTINGS) settings: RetentionSettings,
+    @Inject(DATA_SOURCE) dataSource: DataSource,
+    @Inject(KAFKA_ADMIN) kafkaAdmin: KafkaAdminSession,
+    @Inject(METRICS_REGISTRY) registry: Registry,
+    @Inject(SERVICE_INFO) info: ServiceInfo,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.log = logger.child({ component: 'retention' });
+    this.metrics = retentionMetrics(registry);
+    const batchSize = settings.RETENTION_BATCH_SIZE;
+    const outbox = new OutboxPruner(dataSource, { schema: info.schema, slot: OutboxRelay.slot, retentionMs: settings.OUTBOX_RETENTION_MS, batchSize });
+    const inbox = new InboxPruner(dataSource, kafkaAdmin, {
+      schema: info.schema,
+      topics: Object.values(Topics),
+      retentionMs: settings.INBOX_RETENTION_MS,
+      batchSize,
+    });
+    const stopping = () => this.stopping;
+    this.loops = [
+      this.loop('outbox', settings.RETENTION_INTERVAL_MS, async () => {
+        const result = await outbox.prune(stopping);
+        if (result.held) {
+          this.log.warn({ code: ErrorCodes.relaySlotUnavailable, slot: OutboxRelay.slot, reason: result.held }, 'outbox rows kept: the relay slot cannot say what was relayed');
+        }
+        return result.deleted;
+      }),
+      this.loop('inbox', settings.RETENTION_INTERVAL_MS, async () => {
+        const result = await inbox.prune(stopping);
+        if (result.keptForTopics.length > 0) {
+          this.log.warn({ code: ErrorCodes.inboxRetentionUnsafe, topics: result.keptForTopics }, 'inbox rows past the retention kept: their topics still hold older messages');
+        }
+        return result.deleted;
+      }),
+    ];
+  }
+
+  onApplicationBootstrap(): void {
+    for (const loop of this.loops) loop.start();
+  }
+
+  /** Before `CoreModule` closes the data source; a drain in flight stops after its current batch. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(this.loops.map((loop) => loop.stop()));
+  }
+
+  /** A loop whose pass runs `prune`, counts what it deleted and logs, never throws, a failure. */
+  private loop(table: RetentionTable, intervalMs: number, prune: () => Promise<number>): PollingLoop {
+    return new PollingLoop(`${table}-retention`, intervalMs, async () => {
+      try {
+        const deleted = await prune();
+        if (deleted > 0) {
+          this.metrics.prunedRows.inc({ table }, deleted);
+          this.log.info({ table, deleted }, 'old rows pruned');
+        }
+      } catch (error) {
+        if (!this.stopping) this.log.warn({ err: error, code: ErrorCodes.retentionPruneFailed, table }, 'retention pass failed; will retry next interval');
+      }
+      return false;
+    }, this.log);
+  }
+}
