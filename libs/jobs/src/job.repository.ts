@@ -217,6 +217,25 @@ export interface NewJob {
   steps: Array<{ name: StepName; position: number; status: StepStatus; attempt: number; dispatched: boolean }>;
 }
 
+/**
+ * The SET list of a step change, `updated_at` included. Each value is appended to `params` and
+ * referenced by its position there, so the list fits a statement whose first parameters are
+ * already taken.
+ */
+export function stepPatchSets(patch: Partial<StepPatch>, params: unknown[]): string[] {
+  const sets: string[] = ['updated_at = now()'];
+  for (const [key, value] of Object.entries(patch) as Array<[keyof StepPatch, unknown]>) {
+    const column = STEP_COLUMNS[key];
+    if (value === NOW) {
+      sets.push(`${column} = now()`);
+      continue;
+    }
+    params.push(value !== null && JSON_COLUMNS.has(column) ? JSON.stringify(value) : value);
+    sets.push(`${column} = $${params.length}`);
+  }
+  return sets;
+}
+
 /** SQL of `api.jobs` and `api.job_steps`. Every method runs on the caller's connection. */
 export class JobRepository {
   /** Locks the job row for the rest of the transaction: the per-job mutual exclusion of every writer. */
@@ -282,17 +301,8 @@ export class JobRepository {
 
   /** Sets the given columns of one step (and `updated_at`). */
   async patchStep(sql: Sql, jobId: string, name: StepName, patch: Partial<StepPatch>): Promise<void> {
-    const sets: string[] = ['updated_at = now()'];
     const params: unknown[] = [jobId, name];
-    for (const [key, value] of Object.entries(patch) as Array<[keyof StepPatch, unknown]>) {
-      const column = STEP_COLUMNS[key];
-      if (value === NOW) {
-        sets.push(`${column} = now()`);
-        continue;
-      }
-      params.push(value !== null && JSON_COLUMNS.has(column) ? JSON.stringify(value) : value);
-      sets.push(`${column} = $${params.length}`);
-    }
+    const sets = stepPatchSets(patch, params);
     await sql.execute(`UPDATE api.job_steps SET ${sets.join(', ')} WHERE job_id = $1 AND name = $2`, params);
   }
 }

@@ -11,6 +11,10 @@ export const SpanAttributes = {
   eventType: 'longhaul.event.type',
   worker: 'longhaul.worker.id',
   duplicate: 'longhaul.inbox.duplicate',
+  /** Events of the consumer transaction this one was handled in (1 when handled alone). */
+  batchSize: 'longhaul.consumer.batch_size',
+  /** The event's batch rolled back, so the event was handled again on its own (another span). */
+  batchRolledBack: 'longhaul.consumer.batch_rolled_back',
   deliveryId: 'longhaul.delivery.id',
   deliveryChannel: 'longhaul.delivery.channel',
   deliveryAttempt: 'longhaul.delivery.attempt',

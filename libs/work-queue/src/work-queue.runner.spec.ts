@@ -63,7 +63,8 @@ class FakeWorkItems {
       if (this.claimed || this.status !== 'queued') return { records: [] };
       this.claimed = true;
       this.status = 'running';
-      this.token = params[1] as string;
+      // The database draws each claimed item's lease token.
+      this.token = `lease-${params[0] as string}`;
       return { records: [row(this.token)] };
     }
     const ours = params[1] === this.token && this.status === 'running';
@@ -91,7 +92,7 @@ class FakeWorkItems {
 function row(token: string) {
   return {
     id: 'item-1', dedupe_key: 'job-1:transcode:1', kind: 'transcode', job_id: 'job-1', lane: 'fast', payload: {},
-    traceparent: null, status: 'running', claims: 1, lease_owner: 'w1', lease_token: token, deadline_ms: 60_000,
+    traceparent: null, status: 'running', claims: 1, lease_owner: 'w1', lease_token: token, deadline_ms: 60_000, created_at: new Date(),
   };
 }
 

@@ -91,20 +91,19 @@ export class WorkQueueRunner<R> {
     this.ticking = true;
     try {
       while (this.running && this.inFlight.size < this.concurrency) {
-        // One claim per free slot, at once: each is a round trip or two, and claimed one after
-        // another they, not the slots, would set how fast short steps go. SKIP LOCKED keeps
-        // concurrent claims off each other's items.
+        // Every free slot is filled by one claim: one statement and one transaction, whatever
+        // the number of slots. Claimed one slot at a time, the claims' round trips, not the
+        // slots, would set how fast short steps go.
         const free = this.concurrency - this.inFlight.size;
-        const claims = await Promise.allSettled(Array.from({ length: free }, () => this.claimOne()));
-        let claimed = 0;
-        for (const claim of claims) {
-          if (claim.status === 'rejected') this.log.error({ err: claim.reason }, 'claiming work failed; retrying');
-          else if (claim.value) {
-            claimed += 1;
-            this.launch(claim.value);
-          }
+        let items: WorkItem[];
+        try {
+          items = await this.claim(free);
+        } catch (error) {
+          this.log.error({ err: error }, 'claiming work failed; retrying');
+          break;
         }
-        if (claimed < free) break;
+        for (const item of items) this.launch(item);
+        if (items.length < free) break;
       }
     } finally {
       this.ticking = false;
@@ -114,10 +113,10 @@ export class WorkQueueRunner<R> {
     }
   }
 
-  private claimOne(): Promise<WorkItem | null> {
+  private claim(limit: number): Promise<WorkItem[]> {
     return inTransaction(this.options.dataSource, async (sql) => {
-      const claimed = await this.repository.claim(sql, this.options.owner, this.leaseMs, this.options.lane);
-      if (claimed) await this.options.onClaimed?.(sql, claimed);
+      const claimed = await this.repository.claim(sql, this.options.owner, this.leaseMs, this.options.lane, limit);
+      for (const item of claimed) await this.options.onClaimed?.(sql, item);
       return claimed;
     });
   }

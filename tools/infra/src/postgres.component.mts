@@ -109,6 +109,9 @@ export function postgresServerArgs(config: StackConfig): string[] {
     '-c', 'max_wal_senders=10',
     // Four services with their pools, pg-boss and tests share one server.
     '-c', 'max_connections=200',
+    // Per-statement counts and times (CREATE EXTENSION pg_stat_statements to read them): what an
+    // operator, or a benchmark's profile, asks first of a busy database.
+    '-c', 'shared_preload_libraries=pg_stat_statements',
   ];
 }
 

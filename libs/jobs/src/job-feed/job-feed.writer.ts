@@ -20,6 +20,23 @@ export function acceptedFeedEntry(jobId: string, at: Date): JobStatusFeedEventV1
   return { kind: 'job.status', jobId, seq: 1, at: at.toISOString(), status: 'pending', result: null, error: null };
 }
 
+/** The feed's copy of a step transition, as announced on `job.lifecycle` (numbered when written). */
+export function stepStatusFeedEntry(transition: Omit<StepTransitionedV1, 'version'>): Unnumbered<StepStatusFeedEventV1> {
+  return {
+    kind: 'step.status',
+    jobId: transition.jobId,
+    at: transition.occurredAt,
+    step: transition.step,
+    from: transition.from,
+    to: transition.to,
+    attempt: transition.attempt,
+    lane: transition.lane,
+    reason: transition.reason,
+    retryAt: transition.retryAt,
+    error: transition.error,
+  };
+}
+
 /**
  * Writes a job's feed (`GET /v1/jobs/{id}/events`) on the caller's transaction, which has the job
  * row locked: the entry exists exactly when the change it reports does, and listening api
@@ -38,24 +55,6 @@ export class JobFeedWriter {
       error: change.error ?? null,
     };
     return this.feed.append(sql, jobId, event.kind, event);
-  }
-
-  /** The feed's copy of a step transition, as announced on `job.lifecycle`. */
-  stepStatus(sql: Sql, transition: StepTransitionedV1): Promise<number> {
-    const event: Unnumbered<StepStatusFeedEventV1> = {
-      kind: 'step.status',
-      jobId: transition.jobId,
-      at: transition.occurredAt,
-      step: transition.step,
-      from: transition.from,
-      to: transition.to,
-      attempt: transition.attempt,
-      lane: transition.lane,
-      reason: transition.reason,
-      retryAt: transition.retryAt,
-      error: transition.error,
-    };
-    return this.feed.append(sql, transition.jobId, event.kind, event);
   }
 
   stepProgress(sql: Sql, jobId: string, report: Pick<StepProgressFeedEventV1, 'step' | 'attempt' | 'progress'>): Promise<number> {

@@ -14,6 +14,13 @@ function fakeSql() {
   let version = 0;
   const sql: Sql = {
     async rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
+      if (text.startsWith('WITH step AS')) {
+        // A step transition's one statement: its feed entry is the parameter of kind step.status.
+        const entry = params.map((p) => (typeof p === 'string' && p.startsWith('{') ? (JSON.parse(p) as Record<string, unknown>) : null))
+          .find((p) => p?.['kind'] === 'step.status');
+        feed.push({ kind: 'step.status', event: entry! });
+        return [{ version: ++version, seq: feed.length }] as T[];
+      }
       if (text.includes('api.job_feed')) {
         feed.push({ kind: params[1] as string, event: JSON.parse(params[2] as string) as Record<string, unknown> });
         return [{ seq: feed.length }] as T[];

@@ -6,7 +6,8 @@ import { JobFeedWriter } from '../job-feed/job-feed.writer';
 import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
 import { JobRepository, NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
 import { canMoveJob, canMoveStep, type TransitionReason } from '../saga/job-saga.policy';
-import { publishJobStatus, publishStepTransition } from './lifecycle.publisher';
+import { publishJobStatus } from './lifecycle.publisher';
+import { StepTransitionWriter } from './step-transition.writer';
 
 const TERMINAL_STEP: readonly StepStatus[] = ['succeeded', 'failed', 'cancelled', 'dead'];
 const TERMINAL_JOB: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
@@ -22,11 +23,13 @@ export interface StepMove {
  * The one place job and step statuses change. Each change is checked against the lifecycle
  * (illegal ones are refused and logged), written, given the job's next version, announced on
  * `job.lifecycle` and appended to the job's feed (`GET /v1/jobs/{id}/events`) — all on the
- * caller's transaction, with the job row locked by the caller.
+ * caller's transaction, with the job row locked by the caller. A step's change is all of that in
+ * one statement ({@link StepTransitionWriter}).
  */
 export class JobTransitions {
   private readonly jobs = new JobRepository();
   private readonly feed = new JobFeedWriter();
+  private readonly stepWriter = new StepTransitionWriter();
   private readonly metrics: JobsMetrics;
 
   constructor(
@@ -49,16 +52,13 @@ export class JobTransitions {
     if (TERMINAL_STEP.includes(to)) full.finishedAt = NOW;
     if (to === 'queued' && from !== 'queued') full.queuedAt = NOW;
     if (to === 'running') full.startedAt = step.startedAt ?? NOW;
-    await this.jobs.patchStep(sql, job.id, step.name, full);
     Object.assign(step, {
       status: to,
       attempt: patch.attempt ?? step.attempt,
       lane: patch.lane ?? step.lane,
       failures: patch.failures ?? step.failures,
     });
-    const version = await this.jobs.nextVersion(sql, job.id);
-    job.version = version;
-    const transition: StepTransitionedV1 = {
+    const transition: Omit<StepTransitionedV1, 'version'> = {
       jobId: job.id,
       jobType: job.type,
       step: step.name,
@@ -66,14 +66,13 @@ export class JobTransitions {
       to,
       attempt: step.attempt,
       lane: step.lane,
-      version,
       reason: move.reason ?? null,
       retryAt: move.retryAt ? move.retryAt.toISOString() : null,
       error: move.error ?? null,
       occurredAt: new Date().toISOString(),
     };
-    await publishStepTransition(sql, transition);
-    await this.feed.stepStatus(sql, transition);
+    const { version } = await this.stepWriter.write(sql, { jobId: job.id, step: step.name, patch: full, transition });
+    job.version = version;
     this.logger.info({ job_id: job.id, step: step.name, from, to, attempt: step.attempt, reason: move.reason, version }, 'step status changed');
     return true;
   }

@@ -5,7 +5,6 @@ import {
   type JobLifecycleV1,
   type JobStatus,
   type SerializedError,
-  type StepTransitionedV1,
 } from '@longhaul/contracts';
 import { appendToOutbox } from '@longhaul/outbox';
 import type { Sql } from '@longhaul/persistence';
@@ -45,15 +44,4 @@ export async function publishJobStatus(
     notify: extra.reopened ? null : await resolveNotifyTargets(sql, job, status),
   };
   await appendToOutbox(sql, API_SCHEMA, { topic: Topics.jobLifecycle, type, aggregateType: JOB_AGGREGATE, aggregateId: job.id, payload });
-}
-
-/** Announces a step's transition on `job.lifecycle`, in the transaction that made it. */
-export async function publishStepTransition(sql: Sql, payload: StepTransitionedV1): Promise<void> {
-  await appendToOutbox(sql, API_SCHEMA, {
-    topic: Topics.jobLifecycle,
-    type: EventTypes.StepTransitionedV1,
-    aggregateType: JOB_AGGREGATE,
-    aggregateId: payload.jobId,
-    payload,
-  });
 }

@@ -41,9 +41,17 @@ export class StepAttemptRepository {
     );
   }
 
+  /**
+   * A worker holds the attempt: its history row becomes `queued` (unless it moved on already),
+   * and the step's `relayed_at` is stamped the first time, in one statement.
+   */
   async queued(sql: Sql, jobId: string, step: StepName, attempt: number, worker: string): Promise<void> {
     await sql.execute(
-      `UPDATE api.step_attempts SET status = CASE WHEN status = 'dispatched' THEN 'queued' ELSE status END,
+      `WITH relayed AS (
+         UPDATE api.job_steps SET relayed_at = now(), updated_at = now()
+          WHERE job_id = $1 AND name = $2 AND relayed_at IS NULL
+       )
+       UPDATE api.step_attempts SET status = CASE WHEN status = 'dispatched' THEN 'queued' ELSE status END,
               queued_at = coalesce(queued_at, now()), worker = coalesce(worker, $4)
         WHERE job_id = $1 AND step = $2 AND attempt = $3`,
       [jobId, step, attempt, worker],

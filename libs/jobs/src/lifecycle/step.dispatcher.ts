@@ -1,12 +1,11 @@
 import { context, trace, type Span } from '@opentelemetry/api';
 import { JOB_AGGREGATE, type Lane, type StepName, type StepRequestedV1 } from '@longhaul/contracts';
-import { appendToOutbox } from '@longhaul/outbox';
+import { OUTBOX_COLUMNS, outboxRow } from '@longhaul/outbox';
 import type { Sql } from '@longhaul/persistence';
 import { contextFromTraceparent, currentTraceparent, SpanAttributes, SpanNames } from '@longhaul/telemetry';
 import { API_SCHEMA } from '../api.migrations';
 import { stepRequestRoute } from '../create-job/lane.policy';
-import { JobRepository, NOW, type JobRecord, type StepRecord } from '../job.repository';
-import { StepAttemptRepository } from './step-attempt.repository';
+import type { JobRecord, StepRecord } from '../job.repository';
 
 /** Results of every succeeded step before `step`, by step name: what `step` reads. */
 export function inputsFor(steps: StepRecord[], step: StepName): Record<string, unknown> {
@@ -44,14 +43,13 @@ export function buildStepRequest(
  */
 export class StepDispatcher {
   private readonly tracer = trace.getTracer('longhaul.jobs');
-  private readonly jobs = new JobRepository();
-  private readonly attempts = new StepAttemptRepository();
 
   async dispatch(sql: Sql, job: JobRecord, steps: StepRecord[], step: StepRecord, options: { ownTrace?: boolean } = {}): Promise<void> {
     const request = buildStepRequest(job, step.name, step.attempt, step.lane, inputsFor(steps, step.name));
     const span = options.ownTrace ? this.startDispatchSpan(job, step) : null;
+    let outbox: ReturnType<typeof outboxRow>;
     try {
-      await appendToOutbox(sql, API_SCHEMA, {
+      outbox = outboxRow({
         ...stepRequestRoute(step.name, step.lane),
         aggregateType: JOB_AGGREGATE,
         aggregateId: job.id,
@@ -61,15 +59,21 @@ export class StepDispatcher {
     } finally {
       span?.end();
     }
-    await this.attempts.dispatched(sql, job.id, step.name, step.attempt, step.lane);
-    await this.jobs.patchStep(sql, job.id, step.name, {
-      dispatchedAt: NOW,
-      relayedAt: null,
-      dueAt: null,
-      heartbeatAt: null,
-      progress: null,
-      worker: null,
-    });
+    // One statement: the request's outbox row, the attempt's history row, the step's dispatch
+    // stamp (its relay, due and heartbeat times and last worker cleared for the new attempt).
+    await sql.execute(
+      `WITH outbox AS (
+         INSERT INTO "${API_SCHEMA}".outbox (${OUTBOX_COLUMNS}) VALUES ($5, $6, $7, $8, $9, $10, $11)
+       ), attempt AS (
+         INSERT INTO api.step_attempts (job_id, step, attempt, lane, status) VALUES ($1, $2, $3, $4, 'dispatched')
+         ON CONFLICT (job_id, step, attempt) DO NOTHING
+       )
+       UPDATE api.job_steps
+          SET dispatched_at = now(), relayed_at = NULL, due_at = NULL, heartbeat_at = NULL, progress = NULL, worker = NULL,
+              updated_at = now()
+        WHERE job_id = $1 AND name = $2`,
+      [job.id, step.name, step.attempt, step.lane, ...outbox.values],
+    );
     step.dispatchedAt = new Date();
     step.relayedAt = null;
     step.dueAt = null;

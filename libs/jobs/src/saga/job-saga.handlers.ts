@@ -83,7 +83,6 @@ export class JobSagaHandlers {
   /** A worker holds the attempt: the relay delivered it. */
   private async onQueued(sql: Sql, { job }: JobState, step: StepRecord, event: StepQueuedV1): Promise<void> {
     await this.attempts.queued(sql, job.id, step.name, step.attempt, event.worker);
-    if (!step.relayedAt) await this.jobs.patchStep(sql, job.id, step.name, { relayedAt: NOW });
   }
 
   private async onStarted(sql: Sql, { job }: JobState, step: StepRecord, event: StepStartedV1): Promise<void> {

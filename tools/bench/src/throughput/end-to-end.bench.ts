@@ -63,6 +63,7 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
   const relay = await readRelaySettings(stack.connectUrl);
   ctx.log(`starting the four services on ports ${FLEET_BASE_PORT}–${FLEET_BASE_PORT + 3} …`);
   const fleet = await startSimulatedFleet(stack, FLEET_BASE_PORT);
+  if (fleet.cancelledAtStart > 0) ctx.log(`  cancelled ${fleet.cancelledAtStart} jobs an earlier run had left open`);
   const db = new Pool({ connectionString: stack.databaseUrl, max: 2 });
   const submitter = new JobSubmitter(fleet.apiUrl, fleet.apiKey, SUBMIT_BODY, Math.max(plan.rateInFlight, plan.batchInFlight));
   const observer = new ArrivalObserver({
@@ -134,9 +135,10 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
       ctx.log(`  could not check that the benchmark's jobs ended: ${String(error)}`);
       return null;
     });
-    if (final && final.undrained > 0) ctx.log(`  ${final.undrained} of the benchmark's jobs had not ended when the services were stopped: they stay queued on the stack`);
+    if (final && final.undrained > 0) ctx.log(`  ${final.undrained} of the benchmark's jobs had not ended after the final drain`);
     await db.end();
-    await fleet.stop();
+    const { cancelled } = await fleet.stop();
+    if (cancelled > 0) ctx.log(`  cancelled ${cancelled} of the run's jobs that had not ended, so the stack's next user inherits no backlog`);
   }
   if (ctx.signal.aborted) throw new Error('interrupted');
 

@@ -158,6 +158,7 @@ async function checkConnector(stack: StackInfo, ctx: BenchmarkContext): Promise<
 async function measureViaApi(stack: StackInfo, load: LagLoad, ctx: BenchmarkContext): Promise<LagRep[]> {
   ctx.log(`via the api: starting the four services on ports ${FLEET_BASE_PORT}–${FLEET_BASE_PORT + 3} …`);
   const fleet = await startSimulatedFleet(stack, FLEET_BASE_PORT);
+  if (fleet.cancelledAtStart > 0) ctx.log(`  via the api: cancelled ${fleet.cancelledAtStart} jobs an earlier run had left open`);
   const db = new Pool({ connectionString: stack.databaseUrl, max: 2 });
   const submitter = new JobSubmitter(fleet.apiUrl, fleet.apiKey, SUBMIT_BODY, API_IN_FLIGHT);
   const observer = new ArrivalObserver({
@@ -188,7 +189,8 @@ async function measureViaApi(stack: StackInfo, load: LagLoad, ctx: BenchmarkCont
     await submitter.close();
     await finalDrain(db, unfinished, ctx);
     await db.end();
-    await fleet.stop();
+    const { cancelled } = await fleet.stop();
+    if (cancelled > 0) ctx.log(`  via the api: cancelled ${cancelled} of the run's jobs that had not ended, so the stack's next user inherits no backlog`);
   }
   return reps;
 }
@@ -199,7 +201,7 @@ async function finalDrain(db: Pool, reps: readonly LagRep[], ctx: BenchmarkConte
   if (jobIds.length === 0) return;
   ctx.log(`  waiting up to ${FINAL_DRAIN_TIMEOUT_MS / 1000} s for the benchmark's unfinished jobs to end …`);
   const { undrained } = await drainJobs(db, jobIds, wallNow(), FINAL_DRAIN_TIMEOUT_MS, ctx.signal);
-  if (undrained > 0) ctx.log(`  ${undrained} of the benchmark's jobs had not ended when the services were stopped: they stay queued on the stack`);
+  if (undrained > 0) ctx.log(`  ${undrained} of the benchmark's jobs had not ended after the final drain`);
 }
 
 function describe(rep: LagRep): string {

@@ -4,6 +4,7 @@
 
 import { join } from 'node:path';
 import { PEER_STAGE_CONCURRENCY } from '../peers/peer.adapter';
+import { cancelOpenJobs } from './open-jobs.canceller';
 import { issueApiKey, revokeApiKey, ServiceProcess, SIMULATED_SERVICE_ENV, stackEnv, workspaceRoot, type StackInfo } from '@longhaul/testing';
 
 /**
@@ -53,15 +54,21 @@ export interface SimulatedFleet {
   services: ServiceProcess[];
   apiUrl: string;
   apiKey: string;
-  /** Stops the services and revokes the key. */
-  stop(): Promise<void>;
+  /** Jobs of {@link BENCH_TENANT} an earlier run left open, cancelled once the services were up. */
+  cancelledAtStart: number;
+  /**
+   * Cancels the run's jobs that are still open (see {@link cancelOpenJobs}), then stops the
+   * services and revokes the key. Says how many it cancelled.
+   */
+  stop(): Promise<{ cancelled: number }>;
 }
 
 /**
  * Issues a key for {@link BENCH_TENANT} (read and write scopes; the keys command migrates the
  * database first), then starts api, transcoder, thumbnailer and notifier (with
  * {@link THROUGHPUT_APP_ENV}) on `basePort`…
- * `basePort + 3`, each waiting for its `/readyz`. If one fails to start, those started are
+ * `basePort + 3`, each waiting for its `/readyz`, and cancels the tenant's jobs an earlier run
+ * left open, so the run starts on an idle pipeline. If one fails to start, those started are
  * stopped and the key revoked before the error is thrown.
  */
 export async function startSimulatedFleet(stack: StackInfo, basePort: number): Promise<SimulatedFleet> {
@@ -69,16 +76,27 @@ export async function startSimulatedFleet(stack: StackInfo, basePort: number): P
   const env = { ...stackEnv(stack), ...THROUGHPUT_SERVICE_ENV };
   const logDir = join(workspaceRoot(), 'tmp', 'bench-logs');
   const services = APPS.map((app, offset) => new ServiceProcess({ app, port: basePort + offset, env: { ...env, ...THROUGHPUT_APP_ENV[app] }, logDir }));
-  const stop = async () => {
+  const apiUrl = services[0]!.url;
+  const cancelOpen = () => cancelOpenJobs(stack.databaseUrl, BENCH_TENANT, apiUrl, key.key);
+  const stopServices = async () => {
     await Promise.all(services.map((service) => service.stop('SIGTERM')));
     await revokeApiKey(stack.databaseUrl, key.prefix).catch(() => undefined);
   };
+  let cancelledAtStart: number;
   try {
     // One at a time: four cold starts at once on a small machine only slow each other down.
     for (const service of services) await service.start(120_000);
+    cancelledAtStart = await cancelOpen();
   } catch (error) {
-    await stop();
+    await stopServices();
     throw error;
   }
-  return { services, apiUrl: services[0]!.url, apiKey: key.key, stop };
+  const stop = async () => {
+    try {
+      return { cancelled: await cancelOpen() };
+    } finally {
+      await stopServices();
+    }
+  };
+  return { services, apiUrl, apiKey: key.key, cancelledAtStart, stop };
 }

@@ -1,0 +1,63 @@
+import { EventTypes, JOB_AGGREGATE, Topics, type StepName, type StepTransitionedV1 } from '@longhaul/contracts';
+import { OUTBOX_COLUMNS, outboxRow } from '@longhaul/outbox';
+import type { Sql } from '@longhaul/persistence';
+import { JOB_FEED_CHANNEL } from '../job-feed/job-feed.policy';
+import { stepStatusFeedEntry } from '../job-feed/job-feed.writer';
+import { stepPatchSets, type StepPatch } from '../job.repository';
+
+/** A step transition to write: the step's new columns, and the transition to announce. */
+export interface StepTransitionWrite {
+  jobId: string;
+  step: StepName;
+  patch: Partial<StepPatch>;
+  /** Announced on `job.lifecycle` and copied to the feed; `version` is the job's next one. */
+  transition: Omit<StepTransitionedV1, 'version'>;
+}
+
+/**
+ * Writes a step transition in ONE statement: the step's columns, the job's next version and
+ * feed position (one update of the job row), the feed entry with its notification, and the
+ * `StepTransitioned.v1` outbox row carrying that version. The saga makes several transitions
+ * per job; as four statements each, their round trips, not the work, bounded how fast it went.
+ * The caller holds the job row's lock, so nothing else moves the version or the feed between.
+ */
+export class StepTransitionWriter {
+  async write(sql: Sql, write: StepTransitionWrite): Promise<{ version: number; seq: number }> {
+    const params: unknown[] = [write.jobId, write.step];
+    const sets = stepPatchSets(write.patch, params);
+    const next = (value: unknown): string => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const outbox = outboxRow({
+      topic: Topics.jobLifecycle,
+      type: EventTypes.StepTransitionedV1,
+      aggregateType: JOB_AGGREGATE,
+      aggregateId: write.jobId,
+      payload: write.transition,
+    });
+    const [id, aggregateType, aggregateId, type, payload, topic, traceparent] = outbox.values.map(next);
+    const entry = next(JSON.stringify(stepStatusFeedEntry(write.transition)));
+    const channel = next(JOB_FEED_CHANNEL);
+    const [row] = await sql.rows<{ version: number | string; seq: number }>(
+      `WITH step AS (
+         UPDATE api.job_steps SET ${sets.join(', ')} WHERE job_id = $1 AND name = $2
+       ), job AS (
+         UPDATE api.jobs SET version = version + 1, feed_seq = feed_seq + 1, updated_at = now()
+          WHERE id = $1
+         RETURNING id, version, feed_seq
+       ), entry AS (
+         INSERT INTO api.job_feed (job_id, seq, kind, data)
+         SELECT id, feed_seq, 'step.status', jsonb_set(${entry}::jsonb, '{seq}', to_jsonb(feed_seq)) FROM job
+       ), outbox AS (
+         INSERT INTO api.outbox (${OUTBOX_COLUMNS})
+         SELECT ${id}::uuid, ${aggregateType}, ${aggregateId}, ${type}, jsonb_set(${payload}::jsonb, '{version}', to_jsonb(version)), ${topic}, ${traceparent}
+           FROM job
+       )
+       SELECT version, feed_seq AS seq, pg_notify(${channel}, id::text || ':' || feed_seq) FROM job`,
+      params,
+    );
+    if (!row) throw new Error(`job ${write.jobId} does not exist: step ${write.step} not moved`);
+    return { version: Number(row.version), seq: Number(row.seq) };
+  }
+}
