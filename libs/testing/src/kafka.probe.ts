@@ -29,17 +29,39 @@ export function headersToStrings(headers: IHeaders | undefined): Record<string, 
   return out;
 }
 
+/** How far before its creation a probe starts reading: leeway for the broker's clock. */
+const PROBE_CLOCK_LEEWAY_MS = 60_000;
+
 /** Reads and writes raw Kafka messages, to check what Debezium relayed and to replay messages. */
 export class KafkaProbe {
   private readonly kafka: Kafka;
+  private readonly sinceMs: number;
 
-  constructor(brokers: string) {
+  /**
+   * `sinceMs` (epoch ms): the oldest message timestamp {@link find} reads from. @defaultValue a
+   * minute before the probe was made. A test looks for what it caused itself, and the shared
+   * stack's topics hold every earlier run's messages: read from the beginning, a long-used stack
+   * took longer than a test waits just to reach the end.
+   */
+  constructor(brokers: string, options: { sinceMs?: number } = {}) {
     this.kafka = new Kafka({ clientId: 'longhaul-test-probe', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
+    this.sinceMs = options.sinceMs ?? Date.now() - PROBE_CLOCK_LEEWAY_MS;
   }
 
-  /** Reads `topic` from the beginning until `match` finds `count` messages, and returns them. */
+  /**
+   * Reads `topic` from the probe's `sinceMs` until `match` finds `count` messages, and returns
+   * them. The probe's fresh consumer group is given the offsets of that instant before it joins.
+   */
   async find(topic: string, match: (m: ProbedMessage) => boolean, count = 1, timeoutMs = 30_000): Promise<ProbedMessage[]> {
-    const consumer = this.kafka.consumer({ groupId: `longhaul-test-probe-${randomUUID()}` });
+    const groupId = `longhaul-test-probe-${randomUUID()}`;
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      await admin.setOffsets({ groupId, topic, partitions: await admin.fetchTopicOffsetsByTimestamp(topic, this.sinceMs) });
+    } finally {
+      await admin.disconnect();
+    }
+    const consumer = this.kafka.consumer({ groupId });
     const found: ProbedMessage[] = [];
     await consumer.connect();
     try {
