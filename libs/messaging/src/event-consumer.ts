@@ -5,7 +5,7 @@ import type { EventType } from '@longhaul/contracts';
 import { DEFAULT_PARTITIONS, deadLetterTopic, ErrorCodes } from '@longhaul/contracts';
 import { inTransaction, type DataSource, type Sql } from '@longhaul/persistence';
 import { contextFromTraceparent, SpanAttributes, SpanNames, type Logger } from '@longhaul/telemetry';
-import { publishDeadLetter } from './dead-letter.publisher';
+import { publishDeadLetter, type DeadLetterReason } from './dead-letter.publisher';
 import { recordInInbox } from './inbox.repository';
 import type { InboundEvent } from './inbound-event';
 import { decodeMessage, type DecodeResult } from './message.decoder';
@@ -170,10 +170,15 @@ export class EventConsumer {
     }
   }
 
-  private async deadLetterUndecodable(topic: string, partition: number, message: KafkaMessage, reason: Extract<DecodeResult, { ok: false }>): Promise<void> {
+  /** Copies `message` to `<topic>.dlq` with `reason`, and counts it. */
+  private async deadLetter(topic: string, partition: number, message: KafkaMessage, reason: DeadLetterReason): Promise<void> {
     await publishDeadLetter(this.producer!, topic, partition, message, reason);
     this.stats.deadLettered += 1;
     this.metrics.dlqMessages.inc({ topic: deadLetterTopic(topic), code: reason.code });
+  }
+
+  private async deadLetterUndecodable(topic: string, partition: number, message: KafkaMessage, reason: Extract<DecodeResult, { ok: false }>): Promise<void> {
+    await this.deadLetter(topic, partition, message, reason);
     this.log.warn(
       { topic, partition, offset: message.offset, event_id: reason.eventId, code: reason.code, reason: reason.message },
       'message dead-lettered',
@@ -230,10 +235,8 @@ export class EventConsumer {
       span.setStatus({ code: SpanStatusCode.ERROR });
       if (await this.isPoison(where)) {
         const reason = { code: ErrorCodes.handlerFailed, message: `handler failed ${this.failures.get(where)} times: ${(error as Error).message}` };
-        await publishDeadLetter(this.producer!, topic, partition, message, reason);
+        await this.deadLetter(topic, partition, message, reason);
         this.failures.delete(where);
-        this.stats.deadLettered += 1;
-        this.metrics.dlqMessages.inc({ topic: deadLetterTopic(topic), code: reason.code });
         this.log.error({ err: error, event_id: event.id, job_id: event.key, type: event.type, code: reason.code }, 'poison event dead-lettered');
         return;
       }

@@ -47,18 +47,15 @@ export class StepDispatcher {
   async dispatch(sql: Sql, job: JobRecord, steps: StepRecord[], step: StepRecord, options: { ownTrace?: boolean } = {}): Promise<void> {
     const request = buildStepRequest(job, step.name, step.attempt, step.lane, inputsFor(steps, step.name));
     const span = options.ownTrace ? this.startDispatchSpan(job, step) : null;
-    let outbox: ReturnType<typeof outboxRow>;
-    try {
-      outbox = outboxRow({
-        ...stepRequestRoute(step.name, step.lane),
-        aggregateType: JOB_AGGREGATE,
-        aggregateId: job.id,
-        payload: request,
-        ...(span ? { traceparent: context.with(trace.setSpan(context.active(), span), () => currentTraceparent()) ?? job.traceparent } : {}),
-      });
-    } finally {
-      span?.end();
-    }
+    const traceparent = span ? context.with(trace.setSpan(context.active(), span), () => currentTraceparent()) ?? job.traceparent : undefined;
+    span?.end();
+    const outbox = outboxRow({
+      ...stepRequestRoute(step.name, step.lane),
+      aggregateType: JOB_AGGREGATE,
+      aggregateId: job.id,
+      payload: request,
+      ...(span ? { traceparent } : {}),
+    });
     // One statement: the request's outbox row, the attempt's history row, the step's dispatch
     // stamp (its relay, due and heartbeat times and last worker cleared for the new attempt).
     await sql.execute(
