@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CommonEnvSchema, CorsEnvSchema, envFlag, envPort, loadConfig, WEBHOOK_SIGNING_SECRET, WebhookEnvSchema, type SecretVariable } from '@longhaul/config';
-import type { DashboardConfigView } from '@longhaul/contracts';
+import { DEFAULT_PARTITIONS, type DashboardConfigView } from '@longhaul/contracts';
 import {
   DEFAULT_SOURCE_FETCH_TIMEOUT_MS,
   DEFAULT_SSE_KEEPALIVE_MS,
@@ -20,6 +20,16 @@ import { MAX_KEY_CACHE_MS, type RateLimitOptions } from '@longhaul/auth';
 export const DEVELOPMENT_DOWNLOAD_SIGNING_KEY = 'longhaul-development-download-signing-key-do-not-deploy';
 
 const ms = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+/** @see ApiEnvSchema SAGA_CONCURRENCY */
+const DEFAULT_SAGA_CONCURRENCY = 4;
+/** Connections besides the saga's: HTTP requests, the other consumer, samplers, scheduler, watchdog, retention. */
+const API_POOL_HEADROOM = 8;
+
+/** Connections the saga may hold at once: one per transaction, on every partition it consumes. */
+export function sagaConnections(concurrency: number): number {
+  return DEFAULT_PARTITIONS * concurrency;
+}
 
 /** The api's environment, validated once at start. */
 export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).extend(WebhookEnvSchema.shape).extend(CorsEnvSchema.shape).extend({
@@ -127,6 +137,26 @@ export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).exten
     .url({ protocol: /^https?$/ })
     .default('http://127.0.0.1:16686')
     .transform((url) => url.replace(/\/+$/, '')),
+  /**
+   * Transactions the saga runs at once per `job.events` partition, split by job (each job's
+   * events stay in order in one). The saga waits on Postgres far more than it computes, so
+   * events of different jobs are handled side by side. @defaultValue 4
+   */
+  SAGA_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(DEFAULT_SAGA_CONCURRENCY),
+  /**
+   * Database pool size: at least {@link sagaConnections} (each partition's saga transactions)
+   * plus room for the HTTP routes and background loops. @defaultValue 32
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(32),
+}).superRefine((config, issues) => {
+  const needed = sagaConnections(config.SAGA_CONCURRENCY) + API_POOL_HEADROOM;
+  if (config.DATABASE_POOL_SIZE < needed) {
+    issues.addIssue({
+      code: 'custom',
+      path: ['DATABASE_POOL_SIZE'],
+      message: `must be at least ${needed}: ${DEFAULT_PARTITIONS} partitions × SAGA_CONCURRENCY ${config.SAGA_CONCURRENCY} saga transactions, and ${API_POOL_HEADROOM} for requests and background loops`,
+    });
+  }
 });
 
 export type ApiConfig = z.infer<typeof ApiEnvSchema>;
@@ -154,6 +184,7 @@ export function jobsOptions(config: ApiConfig): JobsModuleOptions {
     },
     lanes: { assumedDurationSeconds: config.LANE_ASSUMED_DURATION_S, fastLaneMaxCost: config.LANE_FAST_MAX_COST },
     schedulerPollMs: config.RETRY_SCHEDULER_POLL_MS,
+    sagaConcurrency: config.SAGA_CONCURRENCY,
     watchdog: {
       intervalMs: config.WATCHDOG_INTERVAL_MS,
       unrelayedMs: config.WATCHDOG_UNRELAYED_MS,

@@ -143,6 +143,20 @@ interface StepRow {
   updated_at: Date;
 }
 
+/** A step row as `json_agg` gives it: timestamps as ISO strings. */
+type StepJson = { [K in keyof StepRow]: StepRow[K] extends Date | null ? string | null : StepRow[K] };
+
+const STEP_TIMESTAMPS = ['queued_at', 'started_at', 'finished_at', 'dispatched_at', 'relayed_at', 'due_at', 'heartbeat_at', 'updated_at'] as const;
+
+function stepFromJson(json: StepJson): StepRow {
+  const row = { ...json } as unknown as Record<string, unknown>;
+  for (const column of STEP_TIMESTAMPS) {
+    const value = json[column];
+    row[column] = value === null ? null : new Date(value);
+  }
+  return row as unknown as StepRow;
+}
+
 function toJob(row: JobRow): JobRecord {
   return {
     id: row.id,
@@ -248,6 +262,33 @@ export class JobRepository {
     return { job: toJob(job), steps: await this.steps(sql, jobId) };
   }
 
+  /**
+   * Locks every job of `jobIds` for the rest of the transaction, in ONE statement and in id
+   * order, so two transactions locking overlapping sets cannot each wait for the other. For a
+   * batch of events about many jobs; {@link readLocked} then reads each in one statement.
+   */
+  async lockAll(sql: Sql, jobIds: readonly string[]): Promise<void> {
+    if (jobIds.length === 0) return;
+    await sql.rows(`SELECT id FROM api.jobs WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [jobIds]);
+  }
+
+  /**
+   * Reads a job that this transaction has locked, with its steps, in ONE statement. Only for a
+   * locked job: the statement's snapshot is taken when it starts, which is after the lock was
+   * granted, so it sees the last committed state of the row and of its steps (every writer of
+   * a job's steps holds the job's lock). Beside a `FOR UPDATE` that waits, a sub-select would
+   * read the steps as they were before the transaction it waited for.
+   */
+  async readLocked(sql: Sql, jobId: string): Promise<JobState | null> {
+    const [row] = await sql.rows<JobRow & { steps: StepJson[] }>(
+      `SELECT j.*, (SELECT coalesce(json_agg(s ORDER BY s.position), '[]'::json) FROM api.job_steps s WHERE s.job_id = j.id) AS steps
+         FROM api.jobs j WHERE j.id = $1`,
+      [jobId],
+    );
+    if (!row) return null;
+    return { job: toJob(row), steps: row.steps.map((step) => toStep(stepFromJson(step))) };
+  }
+
   /** Reads a job and its steps without locking. */
   async find(sql: Sql, jobId: string): Promise<JobState | null> {
     const [job] = await sql.rows<JobRow>(`SELECT * FROM api.jobs WHERE id = $1`, [jobId]);
@@ -258,41 +299,6 @@ export class JobRepository {
   private async steps(sql: Sql, jobId: string): Promise<StepRecord[]> {
     const rows = await sql.rows<StepRow>(`SELECT * FROM api.job_steps WHERE job_id = $1 ORDER BY position`, [jobId]);
     return rows.map(toStep);
-  }
-
-  /**
-   * Moves the job to `status` and returns its next version. Stamps start and finish times;
-   * reopening (a replay) clears the finish time and the error.
-   */
-  async setStatus(
-    sql: Sql,
-    jobId: string,
-    status: JobStatus,
-    fields: { result?: Record<string, unknown>; error?: SerializedError; reopen?: boolean } = {},
-  ): Promise<number> {
-    const [row] = await sql.rows<{ version: number | string }>(
-      `UPDATE api.jobs
-          SET status = $2, version = version + 1, updated_at = now(),
-              result = coalesce($3, result),
-              error = CASE WHEN $5 THEN NULL ELSE coalesce($4, error) END,
-              started_at = CASE WHEN $2 = 'running' THEN coalesce(started_at, now()) ELSE started_at END,
-              finished_at = CASE WHEN $2 IN ('completed', 'failed', 'cancelled') THEN now()
-                                 WHEN $5 THEN NULL ELSE finished_at END
-        WHERE id = $1
-        RETURNING version`,
-      [jobId, status, fields.result ? JSON.stringify(fields.result) : null, fields.error ? JSON.stringify(fields.error) : null,
-        fields.reopen ?? false],
-    );
-    return Number(row!.version);
-  }
-
-  /** Takes the job's next version without a status change (a step transition). */
-  async nextVersion(sql: Sql, jobId: string): Promise<number> {
-    const [row] = await sql.rows<{ version: number | string }>(
-      `UPDATE api.jobs SET version = version + 1, updated_at = now() WHERE id = $1 RETURNING version`,
-      [jobId],
-    );
-    return Number(row!.version);
   }
 
   async setLane(sql: Sql, jobId: string, lane: Lane): Promise<void> {

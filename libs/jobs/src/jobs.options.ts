@@ -9,6 +9,8 @@ export interface JobsModuleOptions {
   lanes: LanePolicyOptions;
   /** How often the retry scheduler looks for due retries. */
   schedulerPollMs: number;
+  /** Saga transactions at once per `job.events` partition, split by job (the consumer's `keyConcurrency`). */
+  sagaConcurrency: number;
   watchdog: WatchdogLimits & { intervalMs: number };
   /** Record applied effects in `api.effect_ledger`. */
   effectLedger: boolean;

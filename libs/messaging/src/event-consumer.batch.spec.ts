@@ -1,8 +1,10 @@
+import { withPgClient } from '@longhaul/persistence/testing';
 import type { EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { EventTypes, MessageHeaders } from '@longhaul/contracts';
 import type { DataSource } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
-import { EventConsumer, type EventHandler } from './event-consumer';
+import { EventConsumer, type EventConsumerOptions, type EventHandler } from './event-consumer';
+import { laneOf } from './key-lanes.policy';
 
 /*
  * The consumer's batch path against a stand-in database that records each transaction's
@@ -16,8 +18,7 @@ class RecordingDatabase {
   readonly dataSource = {
     createQueryRunner: () => {
       let current: { statements: string[]; pending: Set<string> } | null = null;
-      return {
-        connect: async () => undefined,
+      return withPgClient({
         release: async () => undefined,
         get isTransactionActive() {
           return current !== null;
@@ -36,16 +37,19 @@ class RecordingDatabase {
         },
         query: async (text: string, params: unknown[] = []) => {
           if (text.includes('.inbox')) {
-            const id = params[0] as string;
-            current?.statements.push(`inbox ${id}`);
-            const fresh = !this.seen.has(id) && !current?.pending.has(id);
-            current?.pending.add(id);
-            return { records: [], affected: fresh ? 1 : 0 };
+            const ids = params[0] as string[];
+            current?.statements.push(`inbox ${ids.join(',')}`);
+            const fresh = ids.filter((id) => {
+              const isNew = !this.seen.has(id) && !current?.pending.has(id);
+              current?.pending.add(id);
+              return isNew;
+            });
+            return { records: fresh.map((id) => ({ event_id: id })), affected: fresh.length };
           }
           current?.statements.push(text);
           return { records: [], affected: 1 };
         },
-      };
+      });
     },
   } as unknown as DataSource;
 }
@@ -58,25 +62,28 @@ const silent: Logger = (() => {
 
 const jobId = '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c0d';
 
-function message(offset: number): KafkaMessage {
-  const value = { jobId, step: 'transcode', attempt: 1, worker: 'transcoder-1', startedAt: '2026-11-29T12:00:00.000Z' };
+function message(offset: number, options: { type?: string; id?: string; key?: string } = {}): KafkaMessage {
+  const key = options.key ?? jobId;
+  const started = { jobId: key, step: 'transcode', attempt: 1, worker: 'transcoder-1', startedAt: '2026-11-29T12:00:00.000Z' };
+  const progress = { jobId: key, step: 'transcode', attempt: 1, worker: 'transcoder-1', progress: 0.5, at: '2026-11-29T12:00:01.000Z' };
+  const type = options.type ?? EventTypes.StepStartedV1;
   return {
-    key: Buffer.from(jobId),
-    value: Buffer.from(JSON.stringify(value)),
+    key: Buffer.from(key),
+    value: Buffer.from(JSON.stringify(type === EventTypes.StepProgressV1 ? progress : started)),
     offset: String(offset),
     timestamp: '0',
     attributes: 0,
     headers: {
-      [MessageHeaders.eventId]: Buffer.from(`event-${offset}`),
-      [MessageHeaders.eventType]: Buffer.from(EventTypes.StepStartedV1),
+      [MessageHeaders.eventId]: Buffer.from(options.id ?? `event-${offset}`),
+      [MessageHeaders.eventType]: Buffer.from(type),
     },
   } as KafkaMessage;
 }
 
-function batchOf(offsets: number[]): { payload: EachBatchPayload; resolved: string[] } {
+function batchOf(offsets: Array<number | KafkaMessage>): { payload: EachBatchPayload; resolved: string[] } {
   const resolved: string[] = [];
   const payload = {
-    batch: { topic: 'job.events', partition: 2, messages: offsets.map(message) },
+    batch: { topic: 'job.events', partition: 2, messages: offsets.map((o) => (typeof o === 'number' ? message(o) : o)) },
     resolveOffset: (offset: string) => resolved.push(offset),
     heartbeat: async () => undefined,
     isRunning: () => true,
@@ -85,7 +92,13 @@ function batchOf(offsets: number[]): { payload: EachBatchPayload; resolved: stri
   return { payload, resolved };
 }
 
-function consumer(db: RecordingDatabase, handler: EventHandler, maxBatchSize?: number): { onBatch: (p: EachBatchPayload) => Promise<void>; stats: EventConsumer['stats'] } {
+function consumer(
+  db: RecordingDatabase,
+  handler: EventHandler,
+  maxBatchSize?: number,
+  beforeHandling?: EventConsumerOptions['beforeHandling'],
+  keyConcurrency?: number,
+): { onBatch: (p: EachBatchPayload) => Promise<void>; stats: EventConsumer['stats'] } {
   const instance = new EventConsumer({
     kafka: {} as Kafka,
     groupId: 'longhaul.test',
@@ -95,6 +108,8 @@ function consumer(db: RecordingDatabase, handler: EventHandler, maxBatchSize?: n
     handlers: { [EventTypes.StepStartedV1]: handler },
     logger: silent,
     maxBatchSize,
+    beforeHandling,
+    keyConcurrency,
   });
   const onBatch = (instance as unknown as { onBatch: (p: EachBatchPayload) => Promise<void> }).onBatch.bind(instance);
   return { onBatch, stats: instance.stats };
@@ -110,9 +125,7 @@ describe('EventConsumer batches', () => {
     });
     const { payload, resolved } = batchOf([10, 11, 12]);
     await onBatch(payload);
-    expect(db.transactions).toEqual([
-      { statements: ['inbox event-10', '-- effect', 'inbox event-11', '-- effect', 'inbox event-12', '-- effect'], outcome: 'commit' },
-    ]);
+    expect(db.transactions).toEqual([{ statements: ['inbox event-10,event-11,event-12', '-- effect', '-- effect', '-- effect'], outcome: 'commit' }]);
     expect(handled).toEqual(['event-10', 'event-11', 'event-12']);
     expect(resolved).toEqual(['12']);
     expect(stats.handled).toBe(3);
@@ -123,7 +136,7 @@ describe('EventConsumer batches', () => {
     const { onBatch } = consumer(db, async () => undefined, 2);
     const { payload, resolved } = batchOf([1, 2, 3, 4, 5]);
     await onBatch(payload);
-    expect(db.transactions.map((t) => t.statements.length)).toEqual([2, 2, 1]);
+    expect(db.transactions.map((t) => t.statements)).toEqual([['inbox event-1,event-2'], ['inbox event-3,event-4'], ['inbox event-5']]);
     expect(resolved).toEqual(['2', '4', '5', '5']);
   });
 
@@ -153,4 +166,110 @@ describe('EventConsumer batches', () => {
     expect(runs).toBe(2);
     expect(stats.duplicatesSuppressed).toBe(1);
   });
+
+  it('neither parses nor writes events without a handler, and opens no transaction when a batch holds only those', async () => {
+    const db = new RecordingDatabase();
+    const handled: string[] = [];
+    const { onBatch, stats } = consumer(db, async (sql, event) => {
+      handled.push(event.id);
+      await sql.execute('-- effect', [event.id]);
+    });
+    const progress = (offset: number) => message(offset, { type: EventTypes.StepProgressV1 });
+    const only = batchOf([progress(40), progress(41)]);
+    await onBatch(only.payload);
+    expect(db.transactions).toEqual([]);
+    expect(only.resolved).toEqual(['41']);
+    const mixed = batchOf([progress(42), 43, progress(44)]);
+    await onBatch(mixed.payload);
+    expect(db.transactions).toEqual([{ statements: ['inbox event-43', '-- effect'], outcome: 'commit' }]);
+    expect(mixed.resolved.at(-1)).toBe('44');
+    expect(handled).toEqual(['event-43']);
+    expect(stats.skipped).toBe(4);
+  });
+
+  it('handles an id that comes twice in one batch once', async () => {
+    const db = new RecordingDatabase();
+    let runs = 0;
+    const { onBatch, stats } = consumer(db, async () => {
+      runs += 1;
+    });
+    await onBatch(batchOf([50, message(51, { id: 'event-50' }), 52]).payload);
+    expect(runs).toBe(2);
+    expect(stats).toMatchObject({ handled: 2, duplicatesSuppressed: 1 });
+  });
+
+  it('runs beforeHandling once per transaction, after the inbox, with the new events only', async () => {
+    const db = new RecordingDatabase();
+    const seen: string[][] = [];
+    const { onBatch } = consumer(
+      db,
+      async (sql) => {
+        await sql.execute('-- effect');
+      },
+      undefined,
+      async (sql, events) => {
+        seen.push(events.map((e) => e.id));
+        await sql.execute('-- lock');
+      },
+    );
+    await onBatch(batchOf([60]).payload);
+    await onBatch(batchOf([60, 61, 62]).payload);
+    expect(seen).toEqual([['event-60'], ['event-61', 'event-62']]);
+    expect(db.transactions[1]!.statements).toEqual(['inbox event-60,event-61,event-62', '-- lock', '-- effect', '-- effect']);
+  });
+
+  describe('with keyConcurrency', () => {
+    // Two jobs whose keys fall in different lanes of two.
+    const jobA = '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c01';
+    const jobB = '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c02';
+    const of = (offset: number, key: string) => message(offset, { key });
+
+    it('handles the jobs of a chunk in transactions of their own, at once, each job in order, and resolves the chunk after all', async () => {
+      expect(laneOf(jobA, 2)).not.toBe(laneOf(jobB, 2));
+      const db = new RecordingDatabase();
+      const order: string[] = [];
+      let inFlight = 0;
+      let most = 0;
+      const { onBatch } = consumer(
+        db,
+        async (sql, event) => {
+          inFlight += 1;
+          most = Math.max(most, inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          order.push(`${event.key.slice(-2)}:${event.id}`);
+          inFlight -= 1;
+          await sql.execute('-- effect');
+        },
+        undefined,
+        undefined,
+        2,
+      );
+      const { payload, resolved } = batchOf([of(70, jobA), of(71, jobB), of(72, jobA), of(73, jobB)]);
+      await onBatch(payload);
+      expect(most).toBe(2);
+      expect(db.transactions).toHaveLength(2);
+      expect(order.filter((o) => o.startsWith('01'))).toEqual(['01:event-70', '01:event-72']);
+      expect(order.filter((o) => o.startsWith('02'))).toEqual(['02:event-71', '02:event-73']);
+      expect(resolved).toEqual(['73']);
+    });
+
+    it('resolves nothing of a chunk one of whose lanes must be redelivered, and lets the other commit', async () => {
+      const db = new RecordingDatabase();
+      const { onBatch } = consumer(
+        db,
+        async (sql, event) => {
+          if (event.id === 'event-81') throw new Error('handler broke');
+          await sql.execute('-- effect');
+        },
+        undefined,
+        undefined,
+        2,
+      );
+      const { payload, resolved } = batchOf([of(80, jobA), of(81, jobB)]);
+      await expect(onBatch(payload)).rejects.toThrow('handler broke');
+      expect(resolved).toEqual([]);
+      expect(db.transactions.filter((t) => t.outcome === 'commit').map((t) => t.statements)).toEqual([['inbox event-80', '-- effect']]);
+    });
+  });
 });
+

@@ -2,13 +2,14 @@ import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } fro
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Registry } from 'prom-client';
 import type { EventType } from '@longhaul/contracts';
-import { DEFAULT_PARTITIONS, deadLetterTopic, ErrorCodes } from '@longhaul/contracts';
+import { DEFAULT_PARTITIONS, deadLetterTopic, ErrorCodes, isEventType, MessageHeaders } from '@longhaul/contracts';
 import { inTransaction, type DataSource, type Sql } from '@longhaul/persistence';
 import { contextFromTraceparent, SpanAttributes, SpanNames, type Logger } from '@longhaul/telemetry';
 import { publishDeadLetter, type DeadLetterReason } from './dead-letter.publisher';
 import { recordInInbox } from './inbox.repository';
 import type { InboundEvent } from './inbound-event';
-import { decodeMessage, type DecodeResult } from './message.decoder';
+import { splitByKey } from './key-lanes.policy';
+import { decodeMessage, headerString, type DecodeResult } from './message.decoder';
 import { messagingMetrics, type MessagingMetrics } from './messaging.metrics';
 import { ensureTopics } from './topic.provisioner';
 
@@ -24,8 +25,19 @@ export interface EventConsumerOptions {
   dataSource: DataSource;
   /** Schema of the service's inbox. */
   schema: string;
-  /** Handlers by event type. A valid event of another type is recorded and skipped. */
+  /**
+   * Handlers by event type. An event of another known type is skipped unparsed, with nothing
+   * written: with no effect to guard, it needs no inbox row (and a batch of such events, no
+   * transaction).
+   */
   handlers: Partial<{ [T in EventType]: EventHandler<T> }>;
+  /**
+   * Runs in each transaction after the inbox rows are written and before the first handler, with
+   * the events about to be handled (new, of a handled type), in order: for work that costs one
+   * statement per batch instead of one per event, such as locking, in one fixed order, the rows
+   * the handlers will change. @defaultValue none
+   */
+  beforeHandling?: (sql: Sql, events: readonly InboundEvent[]) => Promise<void>;
   logger: Logger;
   /**
    * Partitions handled in parallel (order is kept within a partition). Each handler is a few
@@ -44,6 +56,15 @@ export interface EventConsumerOptions {
    * @defaultValue 64
    */
   maxBatchSize?: number;
+  /**
+   * Transactions a fetched chunk of one partition is split into by message key (the job id),
+   * run at once: a key's events stay in one of them, in order, so per-job order holds while
+   * events of different jobs are handled side by side. For a consumer whose handlers mostly wait
+   * for Postgres (the saga), this multiplies the events in flight without more partitions; each
+   * transaction takes a connection of its own, so the pool must allow partitions × this many.
+   * @defaultValue 1
+   */
+  keyConcurrency?: number;
   /**
    * Times one message's handler may fail, while the database answers, before the message is
    * dead-lettered as poison (`handler_failed`) so its partition moves on. @defaultValue 5
@@ -152,21 +173,44 @@ export class EventConsumer {
       const chunk = batch.messages.slice(from, from + size);
       const events: DecodedMessage[] = [];
       for (const message of chunk) {
+        if (this.ignores(message)) {
+          this.stats.skipped += 1;
+          continue;
+        }
         const decoded = decodeMessage(topic, partition, message);
         // Dead-lettered messages are dropped from the stream, so sending them first keeps order.
         if (decoded.ok) events.push({ message, event: decoded.event });
         else await this.deadLetterUndecodable(topic, partition, message, decoded);
       }
-      if (events.length > 1 && (await this.handleTogether(topic, partition, events))) {
-        resolveOffset(chunk[chunk.length - 1]!.offset);
+      const lanes = splitByKey(events, ({ event }) => event.key, this.options.keyConcurrency ?? 1);
+      if (lanes.length <= 1) {
+        // Nothing here, or one lane: its offsets can be resolved event by event as it goes.
+        await this.handleLane(topic, partition, events, resolveOffset);
       } else {
-        for (const { message, event } of events) {
-          await this.handleAlone(topic, partition, message, event);
-          resolveOffset(message.offset);
-        }
-        resolveOffset(chunk[chunk.length - 1]!.offset);
+        // Lanes of different keys at once, each in its own transaction; the chunk counts as done
+        // once every lane is. A lane that throws leaves the chunk unresolved: it comes again, and
+        // what the other lanes committed is recognised by the inbox.
+        const outcomes = await Promise.allSettled(lanes.map((lane) => this.handleLane(topic, partition, lane, () => undefined)));
+        const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+        if (failed) throw failed.reason;
       }
+      resolveOffset(chunk[chunk.length - 1]!.offset);
       await heartbeat();
+    }
+  }
+
+  /**
+   * Handles events of one lane, in order: together in one transaction when there are several,
+   * else (or when that transaction failed) one by one, each resolved through `resolve` once
+   * committed, so a later failure does not bring back what went before. Throws when an event is
+   * to be redelivered.
+   */
+  private async handleLane(topic: string, partition: number, events: DecodedMessage[], resolve: (offset: string) => void): Promise<void> {
+    if (events.length === 0) return;
+    if (events.length > 1 && (await this.handleTogether(topic, partition, events))) return;
+    for (const { message, event } of events) {
+      await this.handleAlone(topic, partition, message, event);
+      resolve(message.offset);
     }
   }
 
@@ -193,14 +237,7 @@ export class EventConsumer {
     const traced = events.map(({ message, event }) => this.startSpan(topic, message, event, events.length));
     let outcomes: Outcome[];
     try {
-      outcomes = await inTransaction(this.options.dataSource, async (sql) => {
-        const done: Outcome[] = [];
-        for (const [i, { event }] of events.entries()) {
-          const { span, parent } = traced[i]!;
-          done.push(await context.with(trace.setSpan(parent, span), () => this.apply(sql, event)));
-        }
-        return done;
-      });
+      outcomes = await inTransaction(this.options.dataSource, (sql) => this.apply(sql, events.map((e) => e.event), traced));
     } catch (error) {
       for (const { span } of traced) {
         span.setAttribute(SpanAttributes.batchRolledBack, true);
@@ -222,13 +259,14 @@ export class EventConsumer {
    * message has failed `maxHandlerAttempts` times while the database answers, dead-lettered.
    */
   private async handleAlone(topic: string, partition: number, message: KafkaMessage, event: InboundEvent): Promise<void> {
-    const { span, parent } = this.startSpan(topic, message, event, 1);
+    const traced = this.startSpan(topic, message, event, 1);
+    const { span, parent } = traced;
     const where = `${topic}/${partition}/${message.offset}`;
     try {
-      const outcome = await context.with(trace.setSpan(parent, span), () =>
-        inTransaction(this.options.dataSource, (sql) => this.apply(sql, event)),
+      const [outcome] = await context.with(trace.setSpan(parent, span), () =>
+        inTransaction(this.options.dataSource, (sql) => this.apply(sql, [event], [traced])),
       );
-      this.count(event, outcome, span);
+      this.count(event, outcome!, span);
       this.failures.delete(where);
     } catch (error) {
       span.recordException(error as Error);
@@ -287,18 +325,45 @@ export class EventConsumer {
     }
   }
 
-  /** Records `event` in the inbox and runs its handler, on the caller's transaction. */
-  private async apply(sql: Sql, event: InboundEvent): Promise<Outcome> {
-    if (!(await recordInInbox(sql, this.options.schema, event))) return 'duplicate';
-    const handler = this.options.handlers[event.type] as EventHandler | undefined;
-    if (!handler) return 'skipped';
-    await handler(sql, event);
-    return 'handled';
+  /**
+   * Whether `message` is of a known type this consumer has no handler for: it is skipped before
+   * its value is parsed and checked, which for the notifier is most of `job.lifecycle` (every
+   * step transition). A message of an unknown type is not ignored: it is dead-lettered.
+   */
+  private ignores(message: KafkaMessage): boolean {
+    const type = headerString(message.headers, MessageHeaders.eventType);
+    return type !== null && isEventType(type) && !this.options.handlers[type];
   }
 
-  /** Counts a committed event's outcome. */
-  private count(event: InboundEvent, outcome: Outcome, span: Span): void {
-    span.setAttribute(SpanAttributes.duplicate, outcome === 'duplicate');
+  /** This consumer's handler of `event`'s type, if it has one. */
+  private handlerOf(event: InboundEvent): EventHandler | undefined {
+    return this.options.handlers[event.type] as EventHandler | undefined;
+  }
+
+  /**
+   * Records `events` in the inbox (one statement for all that have a handler) and runs the
+   * handlers of those that are new, in order, each in its own span's context, on the caller's
+   * transaction. An id seen twice is handled once: the second is a duplicate.
+   */
+  private async apply(sql: Sql, events: InboundEvent[], traced: Array<{ span: Span; parent: Context }>): Promise<Outcome[]> {
+    const recorded = await recordInInbox(sql, this.options.schema, events.filter((e) => this.handlerOf(e)));
+    const outcomes: Outcome[] = events.map((event) => {
+      if (!this.handlerOf(event)) return 'skipped';
+      return recorded.delete(event.id.toLowerCase()) ? 'handled' : 'duplicate';
+    });
+    const fresh = events.filter((_, i) => outcomes[i] === 'handled');
+    if (fresh.length > 0 && this.options.beforeHandling) await this.options.beforeHandling(sql, fresh);
+    for (const [i, event] of events.entries()) {
+      if (outcomes[i] !== 'handled') continue;
+      const { span, parent } = traced[i]!;
+      await context.with(trace.setSpan(parent, span), () => this.handlerOf(event)!(sql, event));
+    }
+    return outcomes;
+  }
+
+  /** Counts an event's outcome once it is committed (or skipped, which needs no commit). */
+  private count(event: InboundEvent, outcome: Outcome, span?: Span): void {
+    span?.setAttribute(SpanAttributes.duplicate, outcome === 'duplicate');
     if (outcome === 'duplicate') {
       this.stats.duplicatesSuppressed += 1;
       this.log.info({ event_id: event.id, job_id: event.key, type: event.type }, 'duplicate event suppressed');

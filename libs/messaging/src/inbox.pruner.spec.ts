@@ -1,3 +1,4 @@
+import { withPgClient } from '@longhaul/persistence/testing';
 import type { DataSource } from '@longhaul/persistence';
 import { InboxPruner } from './inbox.pruner';
 import type { KafkaAdmin, KafkaAdminSession } from './kafka-admin.session';
@@ -26,7 +27,7 @@ function fakeDatabase(deletes: number[], seen: unknown[][]): DataSource {
       return { records: [], affected: deletes.shift() ?? 0 };
     },
   };
-  return { createQueryRunner: () => runner } as unknown as DataSource;
+  return { createQueryRunner: () => withPgClient(runner) } as unknown as DataSource;
 }
 
 const NOW = Date.UTC(2025, 0, 3);

@@ -2,17 +2,32 @@ import type { Sql } from '@longhaul/persistence';
 import type { InboundEvent } from './inbound-event';
 
 /**
- * Records that `event` is being handled. Returns false when it was handled before (the row
- * exists), in which case the caller skips the effect. Must share the effect's transaction.
+ * Records that `events` are being handled, in ONE statement, and returns the ids it recorded now:
+ * an event whose id is missing from the answer was handled before (or appears earlier in
+ * `events`), and its effect is skipped. Must share the effects' transaction. Rows are inserted
+ * in the order given, so `seq` keeps the handling order. Ids come back in Postgres' canonical
+ * (lower-case) form.
  */
-export async function recordInInbox(sql: Sql, schema: string, event: InboundEvent): Promise<boolean> {
-  const inserted = await sql.execute(
+export async function recordInInbox(sql: Sql, schema: string, events: readonly InboundEvent[]): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  const rows = await sql.rows<{ event_id: string }>(
     `INSERT INTO "${schema}".inbox (event_id, event_type, aggregate_id, topic, kafka_partition, kafka_offset)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (event_id) DO NOTHING`,
-    [event.id, event.type, event.key, event.topic, event.partition, event.offset],
+     SELECT e.id, e.type, e.key, e.topic, e.part, e.off
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::bigint[])
+            WITH ORDINALITY AS e(id, type, key, topic, part, off, n)
+      ORDER BY e.n
+     ON CONFLICT (event_id) DO NOTHING
+     RETURNING event_id`,
+    [
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => e.key),
+      events.map((e) => e.topic),
+      events.map((e) => e.partition),
+      events.map((e) => e.offset),
+    ],
   );
-  return inserted === 1;
+  return new Set(rows.map((r) => r.event_id));
 }
 
 /**

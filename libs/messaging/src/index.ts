@@ -16,3 +16,4 @@ export * from './messaging.metrics';
 export * from './inbox-retention.policy';
 export * from './topic-retention.reader';
 export * from './inbox.pruner';
+export * from './kafkajs-request-queue.fix';

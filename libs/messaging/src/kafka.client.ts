@@ -1,5 +1,6 @@
 import { Kafka, logLevel, type LogEntry } from 'kafkajs';
 import type { Logger } from '@longhaul/telemetry';
+import { fixKafkajsRequestQueue } from './kafkajs-request-queue.fix';
 
 /** Options of {@link createKafka}. */
 export interface KafkaClientOptions {
@@ -16,8 +17,12 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
-/** A kafkajs client whose logs go to the service's structured logger. */
+/**
+ * A kafkajs client whose logs go to the service's structured logger, with its request queue's
+ * idle timer loop fixed ({@link fixKafkajsRequestQueue}).
+ */
 export function createKafka(options: KafkaClientOptions): Kafka {
+  fixKafkajsRequestQueue();
   const log = options.logger.child({ component: 'kafka' });
   return new Kafka({
     clientId: options.clientId,

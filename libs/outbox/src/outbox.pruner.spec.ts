@@ -1,3 +1,4 @@
+import { withPgClient } from '@longhaul/persistence/testing';
 import type { DataSource } from '@longhaul/persistence';
 import { OutboxPruner } from './outbox.pruner';
 
@@ -25,7 +26,7 @@ function fakeDatabase(slots: SlotRow[], deletes: number[], seen: Array<{ text: s
       return { records: [], affected: deletes.shift() ?? 0 };
     },
   };
-  return { createQueryRunner: () => runner } as unknown as DataSource;
+  return { createQueryRunner: () => withPgClient(runner) } as unknown as DataSource;
 }
 
 const active = (confirmed: number): SlotRow => ({ slot_name: 'longhaul_outbox', active: true, confirmed: String(confirmed) });

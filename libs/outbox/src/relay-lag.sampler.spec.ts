@@ -1,3 +1,4 @@
+import { withPgClient } from '@longhaul/persistence/testing';
 import { Registry } from 'prom-client';
 import type { DataSource } from '@longhaul/persistence';
 import { outboxMetrics } from './outbox.metrics';
@@ -17,7 +18,7 @@ function answering(rows: Array<Record<string, unknown>>, seen: Array<{ text: str
       return { records: text.startsWith('SET LOCAL') ? [] : rows };
     },
   };
-  return { createQueryRunner: () => runner } as unknown as DataSource;
+  return { createQueryRunner: () => withPgClient(runner) } as unknown as DataSource;
 }
 
 describe('RelayLagSampler', () => {

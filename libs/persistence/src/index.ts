@@ -7,3 +7,4 @@ export type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 export * from './migrate.command';
 export * from './effect-ledger';
 export * from './batch.deleter';
+export * from './post-commit.notifier';

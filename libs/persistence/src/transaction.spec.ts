@@ -1,5 +1,7 @@
+import { withPgClient } from './testing';
 import type { DataSource } from 'typeorm';
-import { afterCommit, type Sql } from './sql.executor';
+import { afterCommit, afterRollback, type Sql } from './sql.executor';
+import { notifyAfterCommit } from './post-commit.notifier';
 import { inTransaction, withConnection } from './transaction';
 
 function fakeDataSource(log: string[], options: { failCommit?: boolean } = {}): DataSource {
@@ -21,7 +23,11 @@ function fakeDataSource(log: string[], options: { failCommit?: boolean } = {}): 
     },
     query: async () => ({ records: [], affected: 0 }),
   };
-  return { createQueryRunner: () => runner } as unknown as DataSource;
+  return {
+    createQueryRunner: () => withPgClient(runner),
+    // Where notifications go: the data source's own pool (the post-commit notifier's statement).
+    query: async (_text: string, params: unknown[]) => log.push(...(params[1] as string[]).map((payload) => `notify ${payload}`)),
+  } as unknown as DataSource;
 }
 
 describe('after-commit effects', () => {
@@ -72,5 +78,52 @@ describe('after-commit effects', () => {
     const double: Sql = { rows: async () => [], execute: async () => 0 };
     afterCommit(double, () => log.push('double'));
     expect(log).toContain('double');
+  });
+});
+
+describe('after-rollback effects', () => {
+  it('run when the work throws or the commit fails, after the rollback', async () => {
+    const log: string[] = [];
+    await expect(
+      inTransaction(fakeDataSource(log), async (sql) => {
+        afterRollback(sql, () => log.push('given back'));
+        throw new Error('handler failed');
+      }),
+    ).rejects.toThrow('handler failed');
+    expect(log).toEqual(['rollback', 'given back', 'release']);
+    const failing: string[] = [];
+    await expect(inTransaction(fakeDataSource(failing, { failCommit: true }), async (sql) => afterRollback(sql, () => failing.push('given back')))).rejects.toThrow(
+      'commit failed',
+    );
+    expect(failing).toContain('given back');
+  });
+
+  it('never run after a commit, nor outside a transaction', async () => {
+    const log: string[] = [];
+    await inTransaction(fakeDataSource(log), async (sql) => afterRollback(sql, () => log.push('given back')));
+    await withConnection(fakeDataSource(log), async (sql) => afterRollback(sql, () => log.push('given back')));
+    expect(log).not.toContain('given back');
+  });
+});
+
+describe('notifyAfterCommit', () => {
+  it('sends after the commit, on the data source, not inside the transaction', async () => {
+    const log: string[] = [];
+    await inTransaction(fakeDataSource(log), async (sql) => {
+      notifyAfterCommit(sql, 'feed', 'a:1');
+      await new Promise((resolve) => setImmediate(resolve));
+      log.push('work done');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(log).toEqual(['work done', 'commit', 'release', 'notify a:1']);
+  });
+
+  it('sends nothing for a transaction that did not commit', async () => {
+    const log: string[] = [];
+    await expect(inTransaction(fakeDataSource(log, { failCommit: true }), async (sql) => notifyAfterCommit(sql, 'feed', 'a:1'))).rejects.toThrow(
+      'commit failed',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(log.filter((line) => line.startsWith('notify'))).toEqual([]);
   });
 });

@@ -14,7 +14,23 @@ export class CancelledJobsRepository {
    * queued item of a cancelled job; with it, whichever runs second sees what the first committed.
    */
   async lock(sql: Sql, jobId: string): Promise<void> {
-    await sql.rows(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`longhaul.${this.schema}.job:${jobId}`]);
+    await sql.rows(`SELECT pg_advisory_xact_lock(hashtext($1))`, [this.lockKey(jobId)]);
+  }
+
+  /**
+   * {@link lock} for many jobs in ONE statement. The locks are taken in the order of their
+   * hashes, so two transactions locking overlapping sets cannot each wait for the other.
+   */
+  async lockAll(sql: Sql, jobIds: readonly string[]): Promise<void> {
+    if (jobIds.length === 0) return;
+    await sql.rows(
+      `SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtext(k) AS h FROM unnest($1::text[]) AS k ORDER BY 1) AS keys`,
+      [jobIds.map((id) => this.lockKey(id))],
+    );
+  }
+
+  private lockKey(jobId: string): string {
+    return `longhaul.${this.schema}.job:${jobId}`;
   }
 
   /** Records the cancel (a second one is a no-op). Returns whether it was new. */

@@ -1,9 +1,9 @@
 import type { InboundEvent } from '@longhaul/messaging';
 import type { Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
-import { WorkQueueRepository } from '@longhaul/work-queue';
+import { WorkQueueRepository, type PreClaim, type WorkItem } from '@longhaul/work-queue';
 import { CancelledJobsRepository } from './cancelled-jobs.repository';
-import { createStepRequestHandler, workItemKey } from './step-request.handler';
+import { createStepRequestHandler, workItemKey, type LaneSlots } from './step-request.handler';
 import { StepResultPublisher } from './step-result.publisher';
 
 const JOB = '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c0d';
@@ -58,7 +58,39 @@ function requestEvent(lane: 'fast' | 'slow'): InboundEvent {
   };
 }
 
-function slowLaneHandler(onQueued?: () => void) {
+/** A lane runner's slots as the handler sees them, recording what it was asked. */
+class FakeSlots implements LaneSlots {
+  free: number;
+  readonly log: string[] = [];
+  readonly ran: WorkItem[] = [];
+
+  constructor(free = 0) {
+    this.free = free;
+  }
+
+  reserveSlot(): PreClaim | null {
+    if (this.free === 0) return null;
+    this.free -= 1;
+    this.log.push('reserve');
+    return { owner: 'transcoder-w1', token: `token-${this.log.length}`, leaseMs: 30_000 };
+  }
+
+  runReserved(claim: PreClaim, item: WorkItem): void {
+    this.log.push(`run ${claim.token}`);
+    this.ran.push(item);
+  }
+
+  releaseSlot(claim: PreClaim): void {
+    this.free += 1;
+    this.log.push(`release ${claim.token}`);
+  }
+
+  wake(): void {
+    this.log.push('wake');
+  }
+}
+
+function slowLaneHandler(slots?: LaneSlots) {
   return createStepRequestHandler({
     queue: new WorkQueueRepository('transcoder'),
     cancelledJobs: new CancelledJobsRepository('transcoder'),
@@ -66,7 +98,19 @@ function slowLaneHandler(onQueued?: () => void) {
     lane: 'slow',
     deadlineMs: 60_000,
     logger,
-    onQueued,
+    slots,
+  }).handle;
+}
+
+/** A transaction whose after-commit and after-rollback effects wait to be run by the test. */
+function transaction(): FakeSql & { commit(): void; rollback(): void } {
+  const onCommit: Array<() => void> = [];
+  const onRollback: Array<() => void> = [];
+  return Object.assign(new FakeSql(), {
+    afterCommit: (effect: () => void) => onCommit.push(effect),
+    afterRollback: (effect: () => void) => onRollback.push(effect),
+    commit: () => onCommit.forEach((effect) => effect()),
+    rollback: () => onRollback.forEach((effect) => effect()),
   });
 }
 
@@ -78,6 +122,7 @@ describe('createStepRequestHandler', () => {
     await handler(sql, requestEvent('fast'));
     const [item] = [...sql.workItems.values()];
     expect(item![4]).toBe('slow');
+    expect(item![8]).toBeNull();
     expect(sql.outbox).toEqual([
       {
         type: 'StepQueued.v1',
@@ -104,21 +149,57 @@ describe('createStepRequestHandler', () => {
   });
 
   it('wakes the runner once a new item has committed, and not for a duplicate or a cancelled job', async () => {
-    const woken: string[] = [];
-    const effects: Array<() => void> = [];
-    const waking = slowLaneHandler(() => woken.push('wake'));
-    const sql = Object.assign(new FakeSql(), { afterCommit: (effect: () => void) => effects.push(effect) });
+    const slots = new FakeSlots(0);
+    const waking = slowLaneHandler(slots);
+    const sql = transaction();
     await waking(sql, requestEvent('slow'));
     // Not before the commit: the runner would claim before the item is visible to it.
-    expect(woken).toEqual([]);
-    expect(effects).toHaveLength(1);
-    effects[0]!();
-    expect(woken).toEqual(['wake']);
+    expect(slots.log).toEqual([]);
+    sql.commit();
+    expect(slots.log).toEqual(['wake']);
 
-    await waking(sql, requestEvent('slow'));
-    const cancelled = Object.assign(new FakeSql(), { afterCommit: (effect: () => void) => effects.push(effect) });
+    const again = transaction();
+    again.workItems.set(`${JOB}:transcode:1`, []);
+    await waking(again, requestEvent('slow'));
+    const cancelled = transaction();
     cancelled.cancelledJobs.add(JOB);
     await waking(cancelled, requestEvent('slow'));
-    expect(effects).toHaveLength(1);
+    again.commit();
+    cancelled.commit();
+    expect(slots.log).toEqual(['wake']);
+  });
+
+  it('inserts the item claimed when the lane has a free slot, announces StepStarted, and runs it after the commit', async () => {
+    const slots = new FakeSlots(1);
+    const sql = transaction();
+    await slowLaneHandler(slots)(sql, requestEvent('slow'));
+    const [item] = [...sql.workItems.values()];
+    // owner, lease token and lease length of the reserved slot's claim
+    expect(item!.slice(8)).toEqual(['transcoder-w1', 'token-1', 30_000]);
+    expect(sql.outbox).toEqual([
+      { type: 'StepStarted.v1', payload: { jobId: JOB, step: 'transcode', attempt: 1, worker: 'transcoder-w1', startedAt: expect.any(String) } },
+    ]);
+    expect(slots.ran).toEqual([]);
+    sql.commit();
+    expect(slots.log).toEqual(['reserve', 'run token-1']);
+    expect(slots.ran).toEqual([
+      expect.objectContaining({ dedupeKey: `${JOB}:transcode:1`, status: 'running', claims: 1, leaseOwner: 'transcoder-w1', leaseToken: 'token-1' }),
+    ]);
+  });
+
+  it('gives the slot back when the item was not new, and when the transaction rolls back', async () => {
+    const slots = new FakeSlots(1);
+    const handle = slowLaneHandler(slots);
+    const sql = transaction();
+    sql.workItems.set(`${JOB}:transcode:1`, []);
+    await handle(sql, requestEvent('slow'));
+    expect(slots.log).toEqual(['reserve', 'release token-1']);
+    expect(sql.outbox).toEqual([]);
+
+    const rolledBack = transaction();
+    await handle(rolledBack, requestEvent('slow'));
+    rolledBack.rollback();
+    expect(slots.log).toEqual(['reserve', 'release token-1', 'reserve', 'release token-3']);
+    expect(slots.free).toBe(1);
   });
 });

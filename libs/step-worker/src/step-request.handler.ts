@@ -1,14 +1,26 @@
 import type { Lane, StepRequestedV1 } from '@longhaul/contracts';
 import type { EventHandler, InboundEvent } from '@longhaul/messaging';
-import { afterCommit, type Sql } from '@longhaul/persistence';
+import { afterCommit, afterRollback, type Sql } from '@longhaul/persistence';
 import { currentTraceparent, type Logger } from '@longhaul/telemetry';
-import type { WorkQueueRepository } from '@longhaul/work-queue';
+import type { PreClaim, WorkItem, WorkQueueRepository } from '@longhaul/work-queue';
 import type { CancelledJobsRepository } from './cancelled-jobs.repository';
 import type { StepResultPublisher } from './step-result.publisher';
 
 /** The dedupe key of one attempt of one step of one job. */
 export function workItemKey(request: Pick<StepRequestedV1, 'jobId' | 'step' | 'attempt'>): string {
   return `${request.jobId}:${request.step}:${request.attempt}`;
+}
+
+/** The slots of the lane's runner, as a request handler uses them (`WorkQueueRunner`). */
+export interface LaneSlots {
+  /** Holds a free slot for an item inserted already claimed; null when the lane is full. */
+  reserveSlot(): PreClaim | null;
+  /** The item inserted under `claim` committed: run it in the held slot. */
+  runReserved(claim: PreClaim, item: WorkItem): void;
+  /** The held slot is not needed after all. */
+  releaseSlot(claim: PreClaim): void;
+  /** An item was queued: claim now rather than at the next poll. */
+  wake(): void;
 }
 
 /** What {@link createStepRequestHandler} works with. */
@@ -20,39 +32,81 @@ export interface StepRequestHandlerDeps {
   lane: Lane;
   deadlineMs: number;
   logger: Logger;
-  /** Runs once a new item has committed: the lane's runner claims it without waiting to poll. */
-  onQueued?: () => void;
+  /** The lane's runner in this process. @defaultValue none: every item waits for a runner's claim */
+  slots?: LaneSlots;
+}
+
+/** Jobs each transaction has serialised with their cancels through {@link StepRequestHandler.lockJobs}. */
+const lockedJobs = new WeakMap<Sql, Set<string>>();
+
+/** A step request handler, and the batch hook that takes its locks up front. */
+export interface StepRequestHandler {
+  handle: EventHandler;
+  /**
+   * The consumer's `beforeHandling`: serialises every job of the batch with its cancel in ONE
+   * statement, in a fixed order, instead of one statement per request.
+   */
+  lockJobs(sql: Sql, events: readonly InboundEvent[]): Promise<void>;
 }
 
 /**
  * Handles a step request in milliseconds: the durable work item is inserted in the inbox's
- * transaction, and the long work runs later from the queue, never while Kafka waits. A new item
- * is acknowledged with `StepQueued` in the same transaction, so the api learns the request
- * crossed the relay exactly when it is durable here. A request of a cancelled job queues and
- * announces nothing.
+ * transaction, and the long work runs later, never while Kafka waits. When the lane's runner in
+ * this process has a free slot, the item is inserted already claimed by it, announced with
+ * `StepStarted`, and run once the transaction commits: no claim transaction, no poll, and one
+ * event fewer for the saga. Otherwise it is queued and announced with `StepQueued`, and the
+ * runner is woken after commit. Either way the api learns the request crossed the relay exactly
+ * when it is durable here. A request of a cancelled job queues and announces nothing.
  */
-export function createStepRequestHandler(deps: StepRequestHandlerDeps): EventHandler {
+export function createStepRequestHandler(deps: StepRequestHandlerDeps): StepRequestHandler {
   const log = deps.logger.child({ component: 'step-request', lane: deps.lane });
-  return async (sql: Sql, event: InboundEvent) => {
+  const { slots } = deps;
+
+  const handle: EventHandler = async (sql: Sql, event: InboundEvent) => {
     const request = event.payload as StepRequestedV1;
-    await deps.cancelledJobs.lock(sql, request.jobId);
+    if (!lockedJobs.get(sql)?.has(request.jobId)) await deps.cancelledJobs.lock(sql, request.jobId);
     if (await deps.cancelledJobs.has(sql, request.jobId)) {
       log.info({ job_id: request.jobId, step: request.step, attempt: request.attempt }, 'request of a cancelled job dropped');
       return;
     }
-    const inserted = await deps.queue.enqueue(sql, {
-      dedupeKey: workItemKey(request),
-      kind: request.step,
-      jobId: request.jobId,
-      lane: deps.lane,
-      payload: request,
-      // The consume span's context: the attempt's run, minutes later, hangs under the message
-      // that queued it, so the trace shows the hand-off from Kafka to the work queue.
-      traceparent: currentTraceparent() ?? event.traceparent,
-      deadlineMs: deps.deadlineMs,
-    });
-    if (!inserted) return;
-    await deps.publisher.queued(sql, request, deps.lane, currentTraceparent() ?? event.traceparent);
-    if (deps.onQueued) afterCommit(sql, deps.onQueued);
+    const claim = slots?.reserveSlot() ?? null;
+    if (claim) afterRollback(sql, () => slots!.releaseSlot(claim));
+    // The consume span's context: the attempt's run, minutes later, hangs under the message
+    // that queued it, so the trace shows the hand-off from Kafka to the work queue.
+    const traceparent = currentTraceparent() ?? event.traceparent;
+    let item: WorkItem | null;
+    try {
+      item = await deps.queue.enqueue(
+        sql,
+        { dedupeKey: workItemKey(request), kind: request.step, jobId: request.jobId, lane: deps.lane, payload: request, traceparent, deadlineMs: deps.deadlineMs },
+        claim ?? undefined,
+      );
+    } catch (error) {
+      if (claim) slots!.releaseSlot(claim);
+      throw error;
+    }
+    if (!item) {
+      if (claim) slots!.releaseSlot(claim);
+      return;
+    }
+    if (claim) {
+      await deps.publisher.started(sql, request, traceparent);
+      const started = item;
+      afterCommit(sql, () => slots!.runReserved(claim, started));
+      return;
+    }
+    await deps.publisher.queued(sql, request, deps.lane, traceparent);
+    if (slots) afterCommit(sql, () => slots.wake());
+  };
+
+  return {
+    handle,
+    async lockJobs(sql: Sql, events: readonly InboundEvent[]): Promise<void> {
+      const ids = [...new Set(events.map((event) => (event.payload as StepRequestedV1).jobId))];
+      await deps.cancelledJobs.lockAll(sql, ids);
+      const locked = lockedJobs.get(sql) ?? new Set<string>();
+      for (const id of ids) locked.add(id);
+      lockedJobs.set(sql, locked);
+    },
   };
 }

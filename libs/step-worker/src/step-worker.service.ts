@@ -40,8 +40,8 @@ interface LaneWorker {
 
 /**
  * A step worker. Per lane, a Kafka consumer turns requests into durable work items (announced
- * with `StepQueued`) and a runner executes that lane's items under leases, so slow work never
- * takes a fast slot. Runners publish `StepStarted` / `StepProgress` / `StepCompleted` /
+ * with `StepQueued`, or started at once in a free slot) and a runner executes that lane's items
+ * under leases, so slow work never takes a fast slot. Runners publish `StepStarted` / `StepProgress` / `StepCompleted` /
  * `StepFailed` / `StepDemoted` through the outbox in the transactions that claim, renew and
  * finish each item. A `job.control` consumer applies cancels.
  */
@@ -143,6 +143,17 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
         await publisher.demoted(sql, request(item), budgetMs, item.traceparent);
       },
     });
+    const requests = createStepRequestHandler({
+      queue,
+      cancelledJobs,
+      publisher,
+      lane: lane.lane,
+      deadlineMs: options.deadlineMs,
+      logger,
+      // A request that finds a free slot in this process runs there at once; one that does not
+      // is queued, and the runner claims at once rather than at its next poll.
+      slots: runner,
+    });
     const consumer = new EventConsumer({
       kafka: this.kafka,
       dataSource: this.dataSource,
@@ -150,18 +161,8 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
       groupId: lane.groupId,
       topics: lane.topics,
       schema: info.schema,
-      handlers: {
-        [options.requestType]: createStepRequestHandler({
-          queue,
-          cancelledJobs,
-          publisher,
-          lane: lane.lane,
-          deadlineMs: options.deadlineMs,
-          logger,
-          // The item this consumer just queued is claimed now, not at the runner's next poll.
-          onQueued: () => runner.wake(),
-        }),
-      },
+      handlers: { [options.requestType]: requests.handle },
+      beforeHandling: (sql, events) => requests.lockJobs(sql, events),
       registry: this.registry,
     });
     return { lane, consumer, runner };

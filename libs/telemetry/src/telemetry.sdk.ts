@@ -44,9 +44,12 @@ export function startTelemetry(options: TelemetryOptions): () => Promise<void> {
   const unregister = registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      // Probes and scrapes arrive every few seconds and would bury the job traces.
+      // Probes and scrapes arrive every few seconds and would bury the job traces. Kept with
+      // tracing off: a request's span is where a job's trace id comes from.
       new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)(\?|$)/.test(req.url ?? '') }),
-      new PgInstrumentation({ requireParentSpan: true }),
+      // A query's span is only ever a leaf: with nothing recorded it carries no context anyone
+      // reads, yet wrapping every query cost the api about 3 % of its CPU (simulated jobs at 50/s).
+      ...(options.enabled ? [new PgInstrumentation({ requireParentSpan: true })] : []),
     ],
   });
   return async () => {

@@ -45,3 +45,14 @@ export interface Lease {
   owner: string;
   token: string;
 }
+
+/**
+ * A claim made while the item is inserted: the lease a runner's reserved slot will run it under
+ * (`WorkQueueRunner.reserveSlot`).
+ */
+export interface PreClaim {
+  owner: string;
+  /** A fresh lease token. */
+  token: string;
+  leaseMs: number;
+}

@@ -1,6 +1,6 @@
 import type { Lane } from '@longhaul/contracts';
 import { uuidv7, type Sql } from '@longhaul/persistence';
-import type { Lease, NewWorkItem, WorkItem, WorkItemStatus } from './work-item';
+import type { Lease, NewWorkItem, PreClaim, WorkItem, WorkItemStatus } from './work-item';
 
 /** How a run ended, as {@link WorkQueueRepository.finish} records it. */
 export type WorkItemOutcome =
@@ -58,15 +58,43 @@ export class WorkQueueRepository {
     this.table = `"${schema}".work_items`;
   }
 
-  /** Inserts an item unless one with the same dedupe key exists. Returns whether it was new. */
-  async enqueue(sql: Sql, item: NewWorkItem): Promise<boolean> {
+  /**
+   * Inserts an item unless one with the same dedupe key exists. Returns the item as written, or
+   * null when it was not new. With `claim`, the item is written already claimed by that lease
+   * (`running`, one claim), as {@link claim} would leave it: for a runner that reserved a slot
+   * for it ({@link WorkQueueRunner.reserveSlot}) and runs it once the transaction commits.
+   */
+  async enqueue(sql: Sql, item: NewWorkItem, claim?: PreClaim): Promise<WorkItem | null> {
+    const id = uuidv7();
     const inserted = await sql.execute(
-      `INSERT INTO ${this.table} (id, dedupe_key, kind, job_id, lane, payload, traceparent, deadline_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO ${this.table} (id, dedupe_key, kind, job_id, lane, payload, traceparent, deadline_ms,
+                                  status, claims, lease_owner, lease_token, lease_until, heartbeat_at, started_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+               CASE WHEN $9::text IS NULL THEN 'queued' ELSE 'running' END,
+               CASE WHEN $9::text IS NULL THEN 0 ELSE 1 END,
+               $9, $10::uuid,
+               CASE WHEN $9::text IS NOT NULL THEN now() + make_interval(secs => $11::double precision / 1000) END,
+               CASE WHEN $9::text IS NOT NULL THEN now() END,
+               CASE WHEN $9::text IS NOT NULL THEN now() END)
        ON CONFLICT (dedupe_key) DO NOTHING`,
-      [uuidv7(), item.dedupeKey, item.kind, item.jobId, item.lane, JSON.stringify(item.payload), item.traceparent, item.deadlineMs],
+      [id, item.dedupeKey, item.kind, item.jobId, item.lane, JSON.stringify(item.payload), item.traceparent, item.deadlineMs,
+        claim?.owner ?? null, claim?.token ?? null, claim?.leaseMs ?? null],
     );
-    return inserted === 1;
+    if (inserted !== 1) return null;
+    return {
+      id,
+      dedupeKey: item.dedupeKey,
+      kind: item.kind,
+      jobId: item.jobId,
+      lane: item.lane,
+      payload: item.payload,
+      traceparent: item.traceparent,
+      status: claim ? 'running' : 'queued',
+      claims: claim ? 1 : 0,
+      leaseOwner: claim?.owner ?? null,
+      leaseToken: claim?.token ?? null,
+      deadlineMs: item.deadlineMs,
+    };
   }
 
   /**

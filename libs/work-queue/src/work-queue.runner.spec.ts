@@ -1,3 +1,4 @@
+import { withPgClient } from '@longhaul/persistence/testing';
 import { Registry } from 'prom-client';
 import type { DataSource, Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
@@ -20,8 +21,7 @@ class FakeWorkItems {
   readonly dataSource = {
     createQueryRunner: () => {
       let inTx = false;
-      return {
-        connect: async () => undefined,
+      return withPgClient({
         release: async () => undefined,
         startTransaction: async () => {
           inTx = true;
@@ -33,7 +33,7 @@ class FakeWorkItems {
           return inTx;
         },
         query: async (text: string, params: unknown[] = []) => this.query(text, params),
-      };
+      });
     },
   } as unknown as DataSource;
 
@@ -154,6 +154,18 @@ describe('WorkQueueRunner', () => {
     });
     runner.start();
     return runner;
+  }
+
+  /** Reserves a slot, writes the item as the consumer's insert would (running under that claim), and runs it there. */
+  function runInReservedSlot(): void {
+    const claim = runner!.reserveSlot()!;
+    db.status = 'running';
+    db.claimed = true;
+    db.token = claim.token;
+    runner!.runReserved(claim, {
+      id: 'item-1', dedupeKey: 'job-1:transcode:1', kind: 'transcode', jobId: 'job-1', lane: 'fast', payload: {}, traceparent: null,
+      status: 'running', claims: 1, leaseOwner: 'w1', leaseToken: claim.token, deadlineMs: 60_000,
+    });
   }
 
   beforeEach(() => {
@@ -295,4 +307,49 @@ describe('WorkQueueRunner', () => {
     await until(() => log.messages().includes('info: work item cancelled; result discarded'));
     expect(onSucceeded).not.toHaveBeenCalled();
   });
+
+  it('claims nothing into a slot held for an item being inserted, and claims again once it is released', async () => {
+    db.status = 'absent';
+    start({ pollMs: 600_000 });
+    await until(() => db.statementsOf('claim').length === 1);
+    const claim = runner!.reserveSlot();
+    expect(claim).toMatchObject({ owner: 'w1', leaseMs: 30_000 });
+    // One slot, held: no second reservation, and a wake-up claims nothing.
+    expect(runner!.reserveSlot()).toBeNull();
+    db.status = 'queued';
+    runner!.wake();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(db.statementsOf('claim')).toHaveLength(1);
+    runner!.releaseSlot(claim!);
+    await until(() => db.status === 'succeeded');
+    expect(db.statementsOf('claim').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends no claim when a slot frees up and the last claim found the queue empty', async () => {
+    db.status = 'absent';
+    start({ pollMs: 600_000, concurrency: 2 });
+    await until(() => db.statementsOf('claim').length === 1);
+    runInReservedSlot();
+    await until(() => db.status === 'succeeded');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The first claim came back short: the freed slot waits for the (ten-minute) poll.
+    expect(db.statementsOf('claim')).toHaveLength(1);
+  });
+
+  it('runs an item inserted under a reserved claim without claiming it, and finishes it under that lease', async () => {
+    db.status = 'absent';
+    start({ pollMs: 600_000 });
+    await until(() => db.statementsOf('claim').length === 1);
+    runInReservedSlot();
+    await until(() => db.status === 'succeeded');
+    expect(db.statementsOf('claim')).toHaveLength(1);
+    expect(db.statementsOf('finish:succeeded')).toEqual([['finish:succeeded', 'publish:completed']]);
+  });
+
+  it('reserves no slot once stopping', async () => {
+    const r = start({});
+    await r.stop(0);
+    expect(r.reserveSlot()).toBeNull();
+  });
 });
+

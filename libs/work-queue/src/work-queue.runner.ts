@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Registry } from 'prom-client';
 import { ErrorCodes, LonghaulError } from '@longhaul/contracts';
 import { inTransaction, withConnection, type Sql } from '@longhaul/persistence';
@@ -5,7 +6,7 @@ import type { Logger } from '@longhaul/telemetry';
 import { LeaseKeeper } from './lease.keeper';
 import { LeaseLostError, OverBudgetError, RunCancelledError, ShutdownError } from './run-abort.reasons';
 import { heartbeatIntervalMs, outcomeOfFailedRun, verdictOfMissedFence, type LeaseVerdict } from './run-outcome.policy';
-import type { Lease, WorkItem } from './work-item';
+import type { Lease, PreClaim, WorkItem } from './work-item';
 import type { WorkQueueRunnerOptions } from './work-queue-runner.options';
 import { workQueueMetrics, type StepRunOutcome, type WorkQueueMetrics } from './work-queue.metrics';
 import { WorkQueueRepository } from './work-queue.repository';
@@ -27,11 +28,19 @@ class FenceMissedError extends Error {
 export class WorkQueueRunner<R> {
   private readonly repository: WorkQueueRepository;
   private readonly inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** Slots held for items being inserted already claimed, by lease token ({@link reserveSlot}). */
+  private readonly reserved = new Set<string>();
   private running = false;
   private timer: NodeJS.Timeout | null = null;
   private ticking = false;
   /** A wake-up came while a pass was claiming: claim again at once, not after the poll interval. */
   private woken = false;
+  /**
+   * Whether queued items may be waiting: after a wake-up, and after a claim that got all it asked
+   * for. A slot that frees up claims at once only then; otherwise the next poll looks, so a lane
+   * whose items start in reserved slots sends no claim per finished item.
+   */
+  private maybeQueued = true;
   private readonly log: Logger;
   private readonly concurrency: number;
   private readonly leaseMs: number;
@@ -81,8 +90,45 @@ export class WorkQueueRunner<R> {
    * poll, so `pollMs` bounds their wait and this only shortens it.
    */
   wake(): void {
+    this.maybeQueued = true;
     if (this.ticking) this.woken = true;
     else this.schedule(0);
+  }
+
+  /**
+   * Holds a free slot for an item its caller is about to insert already claimed
+   * (`WorkQueueRepository.enqueue` with the returned claim): a request that finds the lane with
+   * room starts at once, without a claim transaction or a poll, and its first event is
+   * `StepStarted`. Returns null when every slot is taken or the runner is stopping; the item is
+   * then queued and claimed as usual. Exactly one of {@link runReserved} (the insert committed)
+   * and {@link releaseSlot} (it did not, or wrote nothing) must follow.
+   */
+  reserveSlot(): PreClaim | null {
+    if (!this.running || this.inFlight.size + this.reserved.size >= this.concurrency) return null;
+    const claim: PreClaim = { owner: this.options.owner, token: randomUUID(), leaseMs: this.leaseMs };
+    this.reserved.add(claim.token);
+    return claim;
+  }
+
+  /**
+   * Runs `item`, inserted under `claim`, in the slot held for it. A runner that began stopping
+   * meanwhile hands the item back to the queue instead, so another runner takes it at once.
+   */
+  runReserved(claim: PreClaim, item: WorkItem): void {
+    if (!this.reserved.delete(claim.token)) return;
+    if (this.running) {
+      this.launch(item);
+      return;
+    }
+    const lease: Lease = { itemId: item.id, owner: claim.owner, token: claim.token };
+    void withConnection(this.options.dataSource, (sql) => this.repository.release(sql, lease)).catch((error: unknown) =>
+      this.log.warn({ err: error, job_id: item.jobId }, 'handing back a reserved item failed; its lease will expire'),
+    );
+  }
+
+  /** Frees the slot held for `claim`: its item was not written (a duplicate, a rollback). */
+  releaseSlot(claim: PreClaim): void {
+    if (this.reserved.delete(claim.token)) this.slotFreed();
   }
 
   /** Claims as many items as there are free slots. Called on a timer, on a wake-up and when an item ends. */
@@ -90,11 +136,11 @@ export class WorkQueueRunner<R> {
     if (this.ticking || !this.running) return;
     this.ticking = true;
     try {
-      while (this.running && this.inFlight.size < this.concurrency) {
+      while (this.running && this.inFlight.size + this.reserved.size < this.concurrency) {
         // Every free slot is filled by one claim: one statement and one transaction, whatever
         // the number of slots. Claimed one slot at a time, the claims' round trips, not the
         // slots, would set how fast short steps go.
-        const free = this.concurrency - this.inFlight.size;
+        const free = this.concurrency - this.inFlight.size - this.reserved.size;
         let items: WorkItem[];
         try {
           items = await this.claim(free);
@@ -103,6 +149,7 @@ export class WorkQueueRunner<R> {
           break;
         }
         for (const item of items) this.launch(item);
+        this.maybeQueued = items.length === free;
         if (items.length < free) break;
       }
     } finally {
@@ -124,7 +171,16 @@ export class WorkQueueRunner<R> {
   private schedule(delayMs: number): void {
     if (!this.running) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.tick();
+    }, delayMs);
+  }
+
+  /** A slot came free: claim at once if items may be queued, else leave it to the pending poll. */
+  private slotFreed(): void {
+    if (this.maybeQueued) this.schedule(0);
+    else if (!this.timer && !this.ticking) this.schedule(this.pollMs);
   }
 
   private launch(item: WorkItem): void {
@@ -135,7 +191,7 @@ export class WorkQueueRunner<R> {
       .catch((error: unknown) => this.log.error({ err: error, job_id: item.jobId }, 'recording the outcome failed; lease will expire'))
       .finally(() => {
         this.inFlight.delete(item.id);
-        this.schedule(0);
+        this.slotFreed();
       });
     this.inFlight.set(item.id, { controller, done });
   }

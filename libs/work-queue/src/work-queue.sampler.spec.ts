@@ -1,3 +1,4 @@
+import { withPgClient } from '@longhaul/persistence/testing';
 import { Registry } from 'prom-client';
 import type { DataSource } from '@longhaul/persistence';
 import { workQueueMetrics } from './work-queue.metrics';
@@ -13,7 +14,7 @@ function answering(rows: Array<Record<string, unknown>>): DataSource {
     release: async () => undefined,
     query: async (text: string) => ({ records: text.startsWith('SET LOCAL') ? [] : rows }),
   };
-  return { createQueryRunner: () => runner } as unknown as DataSource;
+  return { createQueryRunner: () => withPgClient(runner) } as unknown as DataSource;
 }
 
 describe('WorkQueueSampler', () => {

@@ -8,7 +8,7 @@
  * wants, so we start the `postgres` binary ourselves, detached.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import type { Component, LaunchPlan } from './component.types.mts';
@@ -35,6 +35,7 @@ export const postgresComponent: Component = {
   async provision(config) {
     const dir = dataDir(config);
     if (isRoot) makeReachable(dirname(dir));
+    prepareSocketDir(config);
     if (existsSync(join(dir, 'PG_VERSION'))) return;
     say('postgres', `initialising a new cluster in ${dir}`);
     mkdirSync(dirname(dir), { recursive: true });
@@ -101,8 +102,10 @@ export function postgresServerArgs(config: StackConfig): string[] {
     '-D', dataDir(config),
     '-p', String(config.ports.postgres),
     '-c', `listen_addresses=${config.host}`,
-    // TCP only: no socket file in /var/run or /tmp to collide with another server.
-    '-c', 'unix_socket_directories=',
+    // The services and tools on this machine connect through the socket (a round trip costs both
+    // sides less than over loopback TCP); Debezium and docker-compose's clients use TCP. The
+    // socket sits in the stack's state, not /var/run or /tmp where another server's would be.
+    '-c', `unix_socket_directories=${config.postgres.socketDir}`,
     // Debezium reads the outbox through logical decoding (pgoutput).
     '-c', 'wal_level=logical',
     '-c', 'max_replication_slots=10',
@@ -113,6 +116,15 @@ export function postgresServerArgs(config: StackConfig): string[] {
     // operator, or a benchmark's profile, asks first of a busy database.
     '-c', 'shared_preload_libraries=pg_stat_statements',
   ];
+}
+
+/** The socket's folder: the server's OS user writes it, every local user may reach the socket in it. */
+function prepareSocketDir(config: StackConfig): void {
+  const dir = config.postgres.socketDir;
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  if (!isRoot) return;
+  const { uid, gid } = osUserIds(OS_USER);
+  chownSync(dir, uid, gid);
 }
 
 function osUserIds(user: string): { uid: number; gid: number } {

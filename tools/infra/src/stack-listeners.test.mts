@@ -44,10 +44,14 @@ describe('native stack listeners', () => {
     assert.equal(config.host, LOOPBACK);
   });
 
-  it('Postgres listens on loopback only, and on no socket file', () => {
+  it("Postgres listens on loopback, and on a socket file in the stack's own state only", () => {
     const args = postgresServerArgs(config);
     assert.ok(args.includes(`listen_addresses=${LOOPBACK}`), args.join(' '));
-    assert.ok(args.includes('unix_socket_directories='));
+    assert.equal(config.postgres.socketDir, join(home, 'state', 'postgres', 'run'));
+    assert.deepEqual(args.filter((a) => a.startsWith('unix_socket_directories=')), [`unix_socket_directories=${config.postgres.socketDir}`]);
+    // Clients on this machine take the socket; the TCP address stays for Debezium.
+    assert.equal(new URL(config.postgres.url).searchParams.get('host'), config.postgres.socketDir);
+    assert.equal(new URL(config.postgres.tcpUrl).hostname, LOOPBACK);
   });
 
   it('Kafka: broker and controller listeners, the advertised address and the quorum are loopback', () => {

@@ -99,7 +99,15 @@ export interface StackConfig {
     readonly user: string;
     readonly password: string;
     readonly database: string;
+    /**
+     * What clients on this machine connect with: the server's Unix socket (`?host=` names its
+     * folder, as libpq and node-postgres read it). Cheaper per round trip than loopback TCP.
+     */
     readonly url: string;
+    /** The same database over TCP on the stack's loopback address (Debezium, other machines' tools). */
+    readonly tcpUrl: string;
+    /** The folder of the server's Unix socket (`.s.PGSQL.<port>`). */
+    readonly socketDir: string;
   };
   readonly kafka: { readonly brokers: string };
   readonly connect: { readonly url: string };
@@ -143,6 +151,14 @@ const S3_SECRET_ACCESS_KEY = 'longhaul-secret';
 /** Repo root, found from this file's place: tools/infra/src/ → ../../.. */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 
+/**
+ * Where the Postgres server puts its Unix socket: beside its data folder, in the stack's own
+ * state, never in /tmp or /var/run where another server's would collide with it.
+ */
+function postgresSocketDir(home: string): string {
+  return join(home, 'state', 'postgres', 'run');
+}
+
 export function loadStackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const ports = readPorts(env);
   const home = resolve(env['LONGHAUL_HOME'] || join(homedir(), '.cache', 'longhaul'));
@@ -165,7 +181,9 @@ export function loadStackConfig(env: NodeJS.ProcessEnv = process.env): StackConf
       user: PG_USER,
       password: PG_PASSWORD,
       database: PG_DATABASE,
-      url: `postgres://${PG_USER}:${PG_PASSWORD}@${host}:${ports.postgres}/${PG_DATABASE}`,
+      url: `postgres://${PG_USER}:${PG_PASSWORD}@${host}:${ports.postgres}/${PG_DATABASE}?host=${encodeURIComponent(postgresSocketDir(home))}`,
+      tcpUrl: `postgres://${PG_USER}:${PG_PASSWORD}@${host}:${ports.postgres}/${PG_DATABASE}`,
+      socketDir: postgresSocketDir(home),
     },
     kafka: { brokers: `${host}:${ports.kafka}` },
     connect: { url: `http://${host}:${ports.connect}` },

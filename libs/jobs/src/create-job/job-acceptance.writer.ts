@@ -1,6 +1,6 @@
 import type { JobStatusFeedEventV1, StepName } from '@longhaul/contracts';
 import { OUTBOX_COLUMNS, outboxRow, type OutboxEvent } from '@longhaul/outbox';
-import type { Sql } from '@longhaul/persistence';
+import { notifyAfterCommit, type Sql } from '@longhaul/persistence';
 import { JOB_FEED_CHANNEL, feedNotification } from '../job-feed/job-feed.policy';
 import type { NewJob } from '../job.repository';
 
@@ -26,8 +26,9 @@ export interface JobAcceptance {
 
 /**
  * Writes an accepted job in ONE statement: the job row, its steps, the first attempt's history
- * row, feed entry 1 and its notification, the outbox row of the first step request, and the
- * idempotency key when there is one. The submit profile showed the api bound by round trips to
+ * row, feed entry 1, the outbox row of the first step request, and the idempotency key when
+ * there is one. Feed entry 1 is announced once the statement has committed (`notifyAfterCommit`:
+ * a notification inside it would queue its commit behind every other notifying one). The submit profile showed the api bound by round trips to
  * Postgres — a dozen per accept, each its own socket write and wake-up on both sides — so the
  * rows go as data-modifying CTEs of one statement. On its own (autocommit) the statement is
  * one transaction: all of it commits or none does, in one round trip. The foreign keys of the
@@ -44,8 +45,8 @@ export class JobAcceptanceWriter {
       job.id, job.type, job.lane, JSON.stringify(job.source), JSON.stringify(job.outputs),
       job.metadata ? JSON.stringify(job.metadata) : null, job.traceparent, JSON.stringify(job.retryPolicy),
       job.sourceKey, job.media ? JSON.stringify(job.media) : null, job.notify ? JSON.stringify(job.notify) : null, job.tenantId,
-      JSON.stringify(steps), job.retryPolicy.maxAttempts, firstStep, JSON.stringify(feedEntry), JOB_FEED_CHANNEL,
-      feedNotification(job.id, feedEntry.seq), key?.scope ?? null, key?.key ?? null, key?.requestHash ?? null, key?.ttlMs ?? null,
+      JSON.stringify(steps), job.retryPolicy.maxAttempts, firstStep, JSON.stringify(feedEntry),
+      key?.scope ?? null, key?.key ?? null, key?.requestHash ?? null, key?.ttlMs ?? null,
       ...outbox.values,
     ];
     const [row] = await sql.rows<{ now: Date }>(
@@ -64,17 +65,16 @@ export class JobAcceptanceWriter {
          INSERT INTO api.job_feed (job_id, seq, kind, data) VALUES ($1, 1, 'job.status', $16::jsonb)
        ), idempotency AS (
          INSERT INTO api.idempotency_keys (scope, key, request_hash, job_id, expires_at)
-         SELECT $19::text, $20::text, $21::text, $1, now() + make_interval(secs => $22::double precision / 1000)
-          WHERE $19::text IS NOT NULL
+         SELECT $17::text, $18::text, $19::text, $1, now() + make_interval(secs => $20::double precision / 1000)
+          WHERE $17::text IS NOT NULL
        ), outbox AS (
-         INSERT INTO api.outbox (${OUTBOX_COLUMNS}) VALUES ($23, $24, $25, $26, $27, $28, $29)
+         INSERT INTO api.outbox (${OUTBOX_COLUMNS}) VALUES ($21, $22, $23, $24, $25, $26, $27)
        )
-       SELECT now() AS now, pg_notify($17, $18::text) FROM job`,
+       SELECT now() AS now FROM job`,
       params,
-      // Planning this statement cost Postgres about as much as running it: plan it once per connection.
-      { prepare: 'longhaul_accept_job' },
     );
     if (!row) throw new Error(`job ${job.id} was not written`);
+    notifyAfterCommit(sql, JOB_FEED_CHANNEL, feedNotification(job.id, feedEntry.seq));
     return row.now;
   }
 }

@@ -1,6 +1,6 @@
 import type { JobFeedKind, JobStatus } from '@longhaul/contracts';
-import type { Sql } from '@longhaul/persistence';
-import { JOB_FEED_CHANNEL, type FeedEntry } from './job-feed.policy';
+import { notifyAfterCommit, type Sql } from '@longhaul/persistence';
+import { feedNotification, JOB_FEED_CHANNEL, type FeedEntry } from './job-feed.policy';
 
 /** Where a job's feed stands. */
 export interface FeedHead {
@@ -14,9 +14,9 @@ export class JobFeedRepository {
   /**
    * Appends an entry and announces it; returns its position. In: the event without `seq` (it is
    * filled in here). One statement: `feed_seq + 1` on the job row (a row lock held to commit, so
-   * entries of one job commit in `seq` order and a rolled-back change leaves no gap), the entry,
-   * and `pg_notify(<channel>, '<jobId>:<seq>')`, which Postgres delivers at commit and drops on
-   * rollback.
+   * entries of one job commit in `seq` order and a rolled-back change leaves no gap) and the
+   * entry. The notification `<jobId>:<seq>` is sent once the transaction commits
+   * (`notifyAfterCommit`), and never after a rollback.
    */
   async append(sql: Sql, jobId: string, kind: JobFeedKind, event: Record<string, unknown>): Promise<number> {
     const [row] = await sql.rows<{ seq: number }>(
@@ -25,13 +25,15 @@ export class JobFeedRepository {
        ), entry AS (
          INSERT INTO api.job_feed (job_id, seq, kind, data)
          SELECT id, feed_seq, $2, jsonb_set($3::jsonb, '{seq}', to_jsonb(feed_seq)) FROM next
-         RETURNING job_id, seq
+         RETURNING seq
        )
-       SELECT seq, pg_notify($4, job_id::text || ':' || seq) FROM entry`,
-      [jobId, kind, JSON.stringify(event), JOB_FEED_CHANNEL],
+       SELECT seq FROM entry`,
+      [jobId, kind, JSON.stringify(event)],
     );
     if (!row) throw new Error(`job ${jobId} does not exist: no feed entry written`);
-    return Number(row.seq);
+    const seq = Number(row.seq);
+    notifyAfterCommit(sql, JOB_FEED_CHANNEL, feedNotification(jobId, seq));
+    return seq;
   }
 
   /** The job's status and newest position, when the job is `tenantId`'s. */

@@ -20,6 +20,21 @@ export function acceptedFeedEntry(jobId: string, at: Date): JobStatusFeedEventV1
   return { kind: 'job.status', jobId, seq: 1, at: at.toISOString(), status: 'pending', result: null, error: null };
 }
 
+/** The feed's copy of a job status change (numbered when written). */
+export function jobStatusFeedEntry(
+  jobId: string,
+  change: { status: JobStatus; result?: Record<string, unknown> | null; error?: SerializedError | null },
+): Unnumbered<JobStatusFeedEventV1> {
+  return {
+    kind: 'job.status',
+    jobId,
+    at: new Date().toISOString(),
+    status: change.status,
+    result: change.result ?? null,
+    error: change.error ?? null,
+  };
+}
+
 /** The feed's copy of a step transition, as announced on `job.lifecycle` (numbered when written). */
 export function stepStatusFeedEntry(transition: Omit<StepTransitionedV1, 'version'>): Unnumbered<StepStatusFeedEventV1> {
   return {
@@ -44,18 +59,6 @@ export function stepStatusFeedEntry(transition: Omit<StepTransitionedV1, 'versio
  */
 export class JobFeedWriter {
   private readonly feed = new JobFeedRepository();
-
-  jobStatus(sql: Sql, jobId: string, change: { status: JobStatus; result?: Record<string, unknown> | null; error?: SerializedError | null }): Promise<number> {
-    const event: Unnumbered<JobStatusFeedEventV1> = {
-      kind: 'job.status',
-      jobId,
-      at: new Date().toISOString(),
-      status: change.status,
-      result: change.result ?? null,
-      error: change.error ?? null,
-    };
-    return this.feed.append(sql, jobId, event.kind, event);
-  }
 
   stepProgress(sql: Sql, jobId: string, report: Pick<StepProgressFeedEventV1, 'step' | 'attempt' | 'progress'>): Promise<number> {
     const event: Unnumbered<StepProgressFeedEventV1> = {

@@ -21,11 +21,11 @@ function fakeSql() {
         feed.push({ kind: 'step.status', event: entry! });
         return [{ version: ++version, seq: feed.length }] as T[];
       }
-      if (text.includes('api.job_feed')) {
-        feed.push({ kind: params[1] as string, event: JSON.parse(params[2] as string) as Record<string, unknown> });
-        return [{ seq: feed.length }] as T[];
+      if (text.startsWith('WITH job AS')) {
+        // A job status change's one statement: its feed entry is the sixth parameter.
+        feed.push({ kind: 'job.status', event: JSON.parse(params[5] as string) as Record<string, unknown> });
+        return [{ version: ++version, seq: feed.length }] as T[];
       }
-      if (text.includes('RETURNING version')) return [{ version: ++version }] as T[];
       return [];
     },
     async execute(): Promise<number> {

@@ -2,11 +2,12 @@ import { Registry } from 'prom-client';
 import type { JobStatus, SerializedError, StepStatus, StepTransitionedV1 } from '@longhaul/contracts';
 import { afterCommit, type EffectLedger, type Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
-import { JobFeedWriter } from '../job-feed/job-feed.writer';
+import { jobStatusFeedEntry } from '../job-feed/job-feed.writer';
 import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
-import { JobRepository, NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
+import { NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
 import { canMoveJob, canMoveStep, type TransitionReason } from '../saga/job-saga.policy';
-import { publishJobStatus } from './lifecycle.publisher';
+import { JobStatusWriter } from './job-status.writer';
+import { jobStatusEvent } from './lifecycle.publisher';
 import { StepTransitionWriter } from './step-transition.writer';
 
 const TERMINAL_STEP: readonly StepStatus[] = ['succeeded', 'failed', 'cancelled', 'dead'];
@@ -24,12 +25,11 @@ export interface StepMove {
  * (illegal ones are refused and logged), written, given the job's next version, announced on
  * `job.lifecycle` and appended to the job's feed (`GET /v1/jobs/{id}/events`) — all on the
  * caller's transaction, with the job row locked by the caller. A step's change is all of that in
- * one statement ({@link StepTransitionWriter}).
+ * one statement ({@link StepTransitionWriter}), and so is the job's ({@link JobStatusWriter}).
  */
 export class JobTransitions {
-  private readonly jobs = new JobRepository();
-  private readonly feed = new JobFeedWriter();
   private readonly stepWriter = new StepTransitionWriter();
+  private readonly statusWriter = new JobStatusWriter();
   private readonly metrics: JobsMetrics;
 
   constructor(
@@ -90,9 +90,15 @@ export class JobTransitions {
       return false;
     }
     const reopened = extra.reason === 'replay';
-    const version = await this.jobs.setStatus(sql, job.id, to, { result: extra.result, error: extra.error, reopen: reopened });
-    await publishJobStatus(sql, job, to, version, { result: extra.result, error: extra.error, reopened });
-    await this.feed.jobStatus(sql, job.id, { status: to, result: extra.result, error: reopened ? null : extra.error });
+    const { version } = await this.statusWriter.write(sql, {
+      jobId: job.id,
+      status: to,
+      result: extra.result,
+      error: extra.error,
+      reopen: reopened,
+      event: await jobStatusEvent(sql, job, to, { result: extra.result, error: extra.error, reopened }),
+      feedEntry: jobStatusFeedEntry(job.id, { status: to, result: extra.result, error: reopened ? null : extra.error }),
+    });
     if (TERMINAL_JOB.includes(to)) {
       await this.ledger.record(sql, { effect: 'job.finished', jobId: job.id, attempt: version });
       // Counted once the change is durable: a saga transaction that rolls back is redelivered

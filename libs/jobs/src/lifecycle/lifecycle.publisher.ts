@@ -6,9 +6,8 @@ import {
   type JobStatus,
   type SerializedError,
 } from '@longhaul/contracts';
-import { appendToOutbox } from '@longhaul/outbox';
+import type { OutboxEvent } from '@longhaul/outbox';
 import type { Sql } from '@longhaul/persistence';
-import { API_SCHEMA } from '../api.migrations';
 import type { JobRecord } from '../job.repository';
 import { resolveNotifyTargets } from '../notifications/notify-targets.resolver';
 
@@ -20,28 +19,28 @@ const TYPE_BY_STATUS: Partial<Record<JobStatus, string>> = {
 };
 
 /**
- * Announces a job's new status on `job.lifecycle`, in the transaction that set it; a terminal
- * status carries who is to be notified.
+ * The `job.lifecycle` event that announces a job's new status, or null for a status that has
+ * none; a terminal status carries who is to be notified (read in the transaction that sets it).
+ * Its `version` is 0 here: the writer fills in the job's next one (`JobStatusWriter`).
  */
-export async function publishJobStatus(
+export async function jobStatusEvent(
   sql: Sql,
   job: JobRecord,
   status: JobStatus,
-  version: number,
   extra: { result?: Record<string, unknown>; error?: SerializedError; reopened?: boolean } = {},
-): Promise<void> {
+): Promise<OutboxEvent | null> {
   const type = extra.reopened ? EventTypes.JobReopenedV1 : TYPE_BY_STATUS[status];
-  if (!type) return;
+  if (!type) return null;
   const payload: JobLifecycleV1 = {
     jobId: job.id,
     jobType: job.type,
     status,
-    version,
+    version: 0,
     result: extra.result ?? null,
     error: extra.error ?? null,
     occurredAt: new Date().toISOString(),
     // A reopened job has not ended: nobody is notified of that.
     notify: extra.reopened ? null : await resolveNotifyTargets(sql, job, status),
   };
-  await appendToOutbox(sql, API_SCHEMA, { topic: Topics.jobLifecycle, type, aggregateType: JOB_AGGREGATE, aggregateId: job.id, payload });
+  return { topic: Topics.jobLifecycle, type, aggregateType: JOB_AGGREGATE, aggregateId: job.id, payload };
 }

@@ -1,7 +1,7 @@
 import { EventTypes, JOB_AGGREGATE, Topics, type StepName, type StepTransitionedV1 } from '@longhaul/contracts';
 import { OUTBOX_COLUMNS, outboxRow } from '@longhaul/outbox';
-import type { Sql } from '@longhaul/persistence';
-import { JOB_FEED_CHANNEL } from '../job-feed/job-feed.policy';
+import { notifyAfterCommit, type Sql } from '@longhaul/persistence';
+import { feedNotification, JOB_FEED_CHANNEL } from '../job-feed/job-feed.policy';
 import { stepStatusFeedEntry } from '../job-feed/job-feed.writer';
 import { stepPatchSets, type StepPatch } from '../job.repository';
 
@@ -16,8 +16,8 @@ export interface StepTransitionWrite {
 
 /**
  * Writes a step transition in ONE statement: the step's columns, the job's next version and
- * feed position (one update of the job row), the feed entry with its notification, and the
- * `StepTransitioned.v1` outbox row carrying that version. The saga makes several transitions
+ * feed position (one update of the job row), the feed entry, and the `StepTransitioned.v1` outbox
+ * row carrying that version. The entry is announced after commit (`notifyAfterCommit`). The saga makes several transitions
  * per job; as four statements each, their round trips, not the work, bounded how fast it went.
  * The caller holds the job row's lock, so nothing else moves the version or the feed between.
  */
@@ -38,7 +38,6 @@ export class StepTransitionWriter {
     });
     const [id, aggregateType, aggregateId, type, payload, topic, traceparent] = outbox.values.map(next);
     const entry = next(JSON.stringify(stepStatusFeedEntry(write.transition)));
-    const channel = next(JOB_FEED_CHANNEL);
     const [row] = await sql.rows<{ version: number | string; seq: number }>(
       `WITH step AS (
          UPDATE api.job_steps SET ${sets.join(', ')} WHERE job_id = $1 AND name = $2
@@ -54,10 +53,12 @@ export class StepTransitionWriter {
          SELECT ${id}::uuid, ${aggregateType}, ${aggregateId}, ${type}, jsonb_set(${payload}::jsonb, '{version}', to_jsonb(version)), ${topic}, ${traceparent}
            FROM job
        )
-       SELECT version, feed_seq AS seq, pg_notify(${channel}, id::text || ':' || feed_seq) FROM job`,
+       SELECT version, feed_seq AS seq FROM job`,
       params,
     );
     if (!row) throw new Error(`job ${write.jobId} does not exist: step ${write.step} not moved`);
-    return { version: Number(row.version), seq: Number(row.seq) };
+    const seq = Number(row.seq);
+    notifyAfterCommit(sql, JOB_FEED_CHANNEL, feedNotification(write.jobId, seq));
+    return { version: Number(row.version), seq };
   }
 }

@@ -23,6 +23,9 @@ import { isCurrentAttempt, nextStep } from './job-saga.policy';
 
 type StepEvent = StepQueuedV1 | StepStartedV1 | StepProgressV1 | StepCompletedV1 | StepFailedV1 | StepDemotedV1;
 
+/** Jobs each transaction has locked through {@link JobSagaHandlers.lockJobs}. */
+const lockedJobs = new WeakMap<Sql, Set<string>>();
+
 /** What the saga's handlers need. */
 export interface JobSagaDeps {
   logger: Logger;
@@ -62,9 +65,24 @@ export class JobSagaHandlers {
     };
   }
 
+  /**
+   * Locks the jobs of a batch's events in one statement (the consumer's `beforeHandling`): each
+   * event's handler then reads its job in one statement instead of locking it and reading its
+   * steps in two.
+   */
+  async lockJobs(sql: Sql, events: readonly InboundEvent[]): Promise<void> {
+    const ids = [...new Set(events.map((event) => (event.payload as StepEvent).jobId.toLowerCase()))];
+    await this.jobs.lockAll(sql, ids);
+    const locked = lockedJobs.get(sql) ?? new Set<string>();
+    for (const id of ids) locked.add(id);
+    lockedJobs.set(sql, locked);
+  }
+
   /** Locks the job; returns it only when the event is about the step's current, open attempt. */
   private async load(sql: Sql, event: StepEvent): Promise<{ state: JobState; step: StepRecord } | null> {
-    const state = await this.jobs.lock(sql, event.jobId);
+    const state = lockedJobs.get(sql)?.has(event.jobId.toLowerCase())
+      ? await this.jobs.readLocked(sql, event.jobId)
+      : await this.jobs.lock(sql, event.jobId);
     const step = state?.steps.find((s) => s.name === event.step);
     if (!state || !step) {
       this.deps.logger.warn({ job_id: event.jobId, step: event.step }, 'event for an unknown job or step ignored');

@@ -6,6 +6,7 @@ import type { DataSource } from '@longhaul/persistence';
 import { DATA_SOURCE, KAFKA, LOGGER, METRICS_REGISTRY } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { API_SCHEMA } from '../api.migrations';
+import { JOBS_OPTIONS, type JobsModuleOptions } from '../jobs.options';
 import { SAGA_DEPS } from '../jobs.tokens';
 import { JobSagaHandlers, type JobSagaDeps } from './job-saga.handlers';
 
@@ -21,7 +22,9 @@ export class JobSagaService extends ConsumerLifecycle {
     @Inject(LOGGER) logger: Logger,
     @Inject(SAGA_DEPS) deps: JobSagaDeps,
     @Inject(METRICS_REGISTRY) registry: Registry,
+    @Inject(JOBS_OPTIONS) options: JobsModuleOptions,
   ) {
+    const handlers = new JobSagaHandlers(deps);
     super(
       new EventConsumer({
         kafka,
@@ -30,7 +33,10 @@ export class JobSagaService extends ConsumerLifecycle {
         groupId: SAGA_GROUP_ID,
         topics: [Topics.jobEvents],
         schema: API_SCHEMA,
-        handlers: new JobSagaHandlers(deps).handlers(),
+        handlers: handlers.handlers(),
+        beforeHandling: (sql, events) => handlers.lockJobs(sql, events),
+        // Each transaction locks its own jobs: transactions of one batch never wait on each other.
+        keyConcurrency: options.sagaConcurrency,
         registry,
       }),
     );

@@ -21,6 +21,7 @@ import { startSimulatedFleet } from './simulated.fleet';
 import { SUBMIT_BODY } from './submit.request';
 import { throughputResults } from './throughput.results';
 import { wallNow } from './wall.clock';
+import { fixKafkajsRequestQueue } from '@longhaul/messaging';
 
 /** The brief's load: 500 a second for 30 s. */
 const RATE_PER_SECOND = 500;
@@ -107,6 +108,8 @@ async function run(ctx: BenchmarkContext, offered: RelayLagLoad): Promise<Benchm
 /** The probe-row repetitions: the bench's own outbox table and topic, made here and removed at the end. */
 async function measureProbe(stack: StackInfo, load: LagLoad, ctx: BenchmarkContext): Promise<LagRep[]> {
   const pool = new Pool({ connectionString: stack.databaseUrl, max: PROBE_IN_FLIGHT, idleTimeoutMillis: 0 });
+  // The bench's clients share the services' two cores: no idle 1 ms timer loop (see the fix).
+  fixKafkajsRequestQueue();
   const kafka = new Kafka({ clientId: 'longhaul-bench-relay-lag', brokers: stack.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   const observer = new ArrivalObserver({ brokers: stack.kafkaBrokers, topics: [RELAY_PROBE_TOPIC], eventTypes: [RELAY_PROBE_EVENT_TYPE], label: 'relay-probe' });
