@@ -6,6 +6,7 @@ import { Notifications1764700000002 } from './migrations/1764700000002-notificat
 import { OutboxRelayPosition1764800000001 } from './migrations/1764800000001-outbox-relay-position.migration';
 import { Tenancy1764900000002 } from './migrations/1764900000002-tenancy.migration';
 import { InboxRetention1765000000001 } from './migrations/1765000000001-inbox-retention.migration';
+import { HotUpdates1765100000001 } from './migrations/1765100000001-hot-updates.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -21,4 +22,5 @@ export const jobsMigrations = [
   // Needs api.tenants, which the API key migration (1764900000001, in @longhaul/auth) creates.
   Tenancy1764900000002,
   InboxRetention1765000000001,
+  HotUpdates1765100000001,
 ];

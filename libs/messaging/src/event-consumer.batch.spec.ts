@@ -86,6 +86,8 @@ function batchOf(offsets: Array<number | KafkaMessage>): { payload: EachBatchPay
     batch: { topic: 'job.events', partition: 2, messages: offsets.map((o) => (typeof o === 'number' ? message(o) : o)) },
     resolveOffset: (offset: string) => resolved.push(offset),
     heartbeat: async () => undefined,
+    // Recorded in the same list, so a test sees that offsets are committed only once resolved.
+    commitOffsetsIfNecessary: async () => resolved.push('commit?'),
     isRunning: () => true,
     isStale: () => false,
   } as unknown as EachBatchPayload;
@@ -127,7 +129,7 @@ describe('EventConsumer batches', () => {
     await onBatch(payload);
     expect(db.transactions).toEqual([{ statements: ['inbox event-10,event-11,event-12', '-- effect', '-- effect', '-- effect'], outcome: 'commit' }]);
     expect(handled).toEqual(['event-10', 'event-11', 'event-12']);
-    expect(resolved).toEqual(['12']);
+    expect(resolved).toEqual(['12', 'commit?']);
     expect(stats.handled).toBe(3);
   });
 
@@ -137,7 +139,7 @@ describe('EventConsumer batches', () => {
     const { payload, resolved } = batchOf([1, 2, 3, 4, 5]);
     await onBatch(payload);
     expect(db.transactions.map((t) => t.statements)).toEqual([['inbox event-1,event-2'], ['inbox event-3,event-4'], ['inbox event-5']]);
-    expect(resolved).toEqual(['2', '4', '5', '5']);
+    expect(resolved).toEqual(['2', 'commit?', '4', 'commit?', '5', '5', 'commit?']);
   });
 
   it('rolls a failed batch back whole, then handles its events one by one: the good ones commit, the bad one is redelivered', async () => {
@@ -178,11 +180,11 @@ describe('EventConsumer batches', () => {
     const only = batchOf([progress(40), progress(41)]);
     await onBatch(only.payload);
     expect(db.transactions).toEqual([]);
-    expect(only.resolved).toEqual(['41']);
+    expect(only.resolved).toEqual(['41', 'commit?']);
     const mixed = batchOf([progress(42), 43, progress(44)]);
     await onBatch(mixed.payload);
     expect(db.transactions).toEqual([{ statements: ['inbox event-43', '-- effect'], outcome: 'commit' }]);
-    expect(mixed.resolved.at(-1)).toBe('44');
+    expect(mixed.resolved.slice(-2)).toEqual(['44', 'commit?']);
     expect(handled).toEqual(['event-43']);
     expect(stats.skipped).toBe(4);
   });
@@ -250,7 +252,7 @@ describe('EventConsumer batches', () => {
       expect(db.transactions).toHaveLength(2);
       expect(order.filter((o) => o.startsWith('01'))).toEqual(['01:event-70', '01:event-72']);
       expect(order.filter((o) => o.startsWith('02'))).toEqual(['02:event-71', '02:event-73']);
-      expect(resolved).toEqual(['73']);
+      expect(resolved).toEqual(['73', 'commit?']);
     });
 
     it('resolves nothing of a chunk one of whose lanes must be redelivered, and lets the other commit', async () => {

@@ -11,6 +11,7 @@ import type { InboundEvent } from './inbound-event';
 import { splitByKey } from './key-lanes.policy';
 import { decodeMessage, headerString, type DecodeResult } from './message.decoder';
 import { messagingMetrics, type MessagingMetrics } from './messaging.metrics';
+import { ResolvedOffsets } from './resolved-offsets';
 import { ensureTopics } from './topic.provisioner';
 
 /** Handles one event inside the transaction that also records it in the inbox. */
@@ -77,6 +78,13 @@ export interface EventConsumerOptions {
   registry?: Registry;
 }
 
+/**
+ * Longest time resolved offsets wait to be committed to Kafka. It bounds what a restarted or
+ * rebalanced consumer reads again (the inbox makes those reads no-ops) and how far the group's
+ * committed lag trails what has been handled.
+ */
+export const OFFSET_COMMIT_INTERVAL_MS = 500;
+
 /** Events handled in one transaction at most, unless configured otherwise. */
 export const DEFAULT_MAX_BATCH_SIZE = 64;
 
@@ -99,8 +107,9 @@ export interface ConsumerStats {
 /**
  * The transport adapter of a consumer: reads Kafka, continues the producer's trace, routes
  * messages that cannot be decoded to `<topic>.dlq`, and hands each good event to its handler in
- * ONE transaction with the inbox row. Offsets are committed only after that transaction commits,
- * so a crash replays the message and the inbox turns the replay into a no-op.
+ * ONE transaction with the inbox row. Offsets are resolved only after that transaction commits,
+ * and committed at most every {@link OFFSET_COMMIT_INTERVAL_MS}, so a crash replays what was not
+ * committed and the inbox turns the replay into a no-op.
  *
  * Handlers must be quick (a few SQL statements): kafkajs heartbeats only between messages, so
  * long work goes to the durable work queue instead.
@@ -114,6 +123,10 @@ export class EventConsumer {
   /** Failed handling attempts per message (`topic/partition/offset`), for poison isolation. */
   private readonly failures = new Map<string, number>();
   private readonly metrics: MessagingMetrics;
+  /** What was handled and not yet committed to Kafka, committed when the consumer leaves. */
+  private readonly resolvedOffsets = new ResolvedOffsets();
+  /** Batches being handled now; stopping waits for them before the last commit. */
+  private readonly handling = new Set<Promise<void>>();
 
   constructor(private readonly options: EventConsumerOptions) {
     this.log = options.logger.child({ component: 'consumer', group: options.groupId });
@@ -138,25 +151,49 @@ export class EventConsumer {
       retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 10_000, restartOnFailure: async () => true },
     });
     await this.consumer.connect();
+    this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => this.resolvedOffsets.assigned(payload.memberAssignment));
     await this.consumer.subscribe({ topics, fromBeginning: true });
     await this.consumer.run({
-      autoCommit: true,
+      // Offsets are committed from onBatch, at most every OFFSET_COMMIT_INTERVAL_MS, rather than by
+      // kafkajs after every batch: a commit is a broker request, and at a few events per batch
+      // they were as many as the fetches. What a crash or a rebalance leaves uncommitted is
+      // delivered again, and the inbox turns it into duplicates that do nothing.
+      autoCommit: false,
+      autoCommitInterval: OFFSET_COMMIT_INTERVAL_MS,
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? DEFAULT_PARTITIONS,
       // Offsets are resolved only for events whose transaction committed.
       eachBatchAutoResolve: false,
-      eachBatch: (payload) => this.onBatch(payload),
+      eachBatch: (payload) => this.track(this.onBatch(payload)),
     });
     this.metrics.consuming(groupId, topics);
     this.log.info({ topics }, 'consumer started');
   }
 
+  /**
+   * Leaves the group: fetching stops, the batches being handled finish, what they resolved is
+   * committed (the periodic commit may not have sent it yet), then the consumer disconnects.
+   */
   async stop(): Promise<void> {
     this.metrics.stopped(this.options.groupId);
+    if (this.consumer) await this.commitOnLeaving(this.consumer);
     await this.consumer?.disconnect().catch((error: unknown) => this.log.warn({ err: error }, 'consumer disconnect failed'));
     await this.producer?.disconnect().catch(() => undefined);
     this.consumer = null;
     this.producer = null;
     this.log.info({ stats: this.stats }, 'consumer stopped');
+  }
+
+  private async commitOnLeaving(consumer: Consumer): Promise<void> {
+    consumer.pause(this.options.topics.map((topic) => ({ topic })));
+    while (this.handling.size > 0) await Promise.allSettled([...this.handling]);
+    const offsets = this.resolvedOffsets.toCommit();
+    if (offsets.length === 0) return;
+    await consumer.commitOffsets(offsets).catch((error: unknown) => this.log.warn({ err: error }, 'last offset commit failed; those events come again'));
+  }
+
+  private track(handling: Promise<void>): Promise<void> {
+    this.handling.add(handling);
+    return handling.finally(() => this.handling.delete(handling));
   }
 
   /**
@@ -165,9 +202,13 @@ export class EventConsumer {
    * Stops early when the consumer stops or the partition was seeked (a rebalance): the rest is
    * fetched again by whoever owns the partition.
    */
-  private async onBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+  private async onBatch({ batch, resolveOffset: resolveInKafkajs, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {
     const size = Math.max(1, this.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
     const { topic, partition } = batch;
+    const resolveOffset = (offset: string): void => {
+      resolveInKafkajs(offset);
+      this.resolvedOffsets.resolved(topic, partition, offset);
+    };
     for (let from = 0; from < batch.messages.length; from += size) {
       if (!isRunning() || isStale()) return;
       const chunk = batch.messages.slice(from, from + size);
@@ -195,6 +236,7 @@ export class EventConsumer {
         if (failed) throw failed.reason;
       }
       resolveOffset(chunk[chunk.length - 1]!.offset);
+      await commitOffsetsIfNecessary();
       await heartbeat();
     }
   }

@@ -112,6 +112,10 @@ export function postgresServerArgs(config: StackConfig): string[] {
     '-c', 'max_wal_senders=10',
     // Four services with their pools, pg-boss and tests share one server.
     '-c', 'max_connections=200',
+    // The default 128 MB held less than the job tables a few benchmark runs leave (outbox, feed,
+    // jobs, steps: several hundred MB), so hot pages were copied in from the OS cache again and
+    // again; the WAL buffers follow it (1/32, at most 16 MB).
+    '-c', 'shared_buffers=1GB',
     // Per-statement counts and times (CREATE EXTENSION pg_stat_statements to read them): what an
     // operator, or a benchmark's profile, asks first of a busy database.
     '-c', 'shared_preload_libraries=pg_stat_statements',
