@@ -280,13 +280,17 @@ export class JobRepository {
    * read the steps as they were before the transaction it waited for.
    */
   async readLocked(sql: Sql, jobId: string): Promise<JobState | null> {
-    const [row] = await sql.rows<JobRow & { steps: StepJson[] }>(
+    return (await this.readAllLocked(sql, [jobId])).get(jobId.toLowerCase()) ?? null;
+  }
+
+  /** {@link readLocked} for many jobs in ONE statement, by lower-case id; a missing job is absent. */
+  async readAllLocked(sql: Sql, jobIds: readonly string[]): Promise<Map<string, JobState>> {
+    const rows = await sql.rows<JobRow & { steps: StepJson[] }>(
       `SELECT j.*, (SELECT coalesce(json_agg(s ORDER BY s.position), '[]'::json) FROM api.job_steps s WHERE s.job_id = j.id) AS steps
-         FROM api.jobs j WHERE j.id = $1`,
-      [jobId],
+         FROM api.jobs j WHERE j.id = ANY($1::uuid[])`,
+      [jobIds],
     );
-    if (!row) return null;
-    return { job: toJob(row), steps: row.steps.map((step) => toStep(stepFromJson(step))) };
+    return new Map(rows.map((row) => [row.id, { job: toJob(row), steps: row.steps.map((step) => toStep(stepFromJson(step))) }]));
   }
 
   /** Reads a job and its steps without locking. */

@@ -12,6 +12,7 @@ import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
 import { JOBS_OPTIONS, type JobsModuleOptions } from '../jobs.options';
 import { buildStepRequest } from '../lifecycle/step.dispatcher';
 import { retryPolicyFor } from '../retry/retry.policy';
+import { AcceptanceBatcher } from './acceptance.batcher';
 import { acceptedJobView } from './accepted-job.view';
 import { IdempotencyKeyRepository } from './idempotency-key.repository';
 import { JobAcceptanceWriter, type JobAcceptance } from './job-acceptance.writer';
@@ -39,13 +40,17 @@ export interface CreateJobResult {
  * Accepts a job. First its input is made ready (`MediaIntake`: an upload looked up, or a URL
  * downloaded, and probed) and its lane chosen from the media's length. Then in ONE transaction —
  * one statement, `JobAcceptanceWriter` — the job, its steps, the first attempt's history row,
- * feed entry 1, the idempotency key and the outbox row of the first step request. No Kafka call
+ * feed entry 1, the idempotency key and the outbox row of the first step request; submits
+ * without a key that arrive while the database is busy share that statement and its commit
+ * (`AcceptanceBatcher`), each answered once its job is durable. No Kafka call
  * is made: if Kafka or Debezium is down the job is still accepted, and it flows when the relay
  * returns. The 202's view is built from what was written, not read back.
  */
 @Injectable()
 export class CreateJobService {
   private readonly acceptances = new JobAcceptanceWriter();
+  /** Submits without a key: written together when they arrive while the database is busy. */
+  private readonly batcher: AcceptanceBatcher;
   private readonly keys = new IdempotencyKeyRepository();
   private readonly metrics: JobsMetrics;
 
@@ -56,6 +61,7 @@ export class CreateJobService {
     @Inject(METRICS_REGISTRY) registry: Registry,
   ) {
     this.metrics = jobsMetrics(registry);
+    this.batcher = new AcceptanceBatcher(dataSource, this.acceptances);
   }
 
   /**
@@ -68,9 +74,10 @@ export class CreateJobService {
     idempotency: IdempotencyKey | null,
     admit: (lane: Lane) => void = () => undefined,
   ): Promise<CreateJobResult> {
-    const fingerprint = requestFingerprint(request);
+    // Only a keyed submit is compared with an earlier one: the canonical JSON costs a walk of the body.
+    const keyed = idempotency ? { ...idempotency, fingerprint: requestFingerprint(request) } : null;
     // A replay must not fetch its source again: answer it before any intake work.
-    const replay = idempotency ? await withConnection(this.dataSource, (sql) => this.replayOf(sql, idempotency, fingerprint)) : null;
+    const replay = keyed ? await withConnection(this.dataSource, (sql) => this.replayOf(sql, keyed)) : null;
     if (replay) return this.withSecret(replay);
     const notify = await this.checkedNotify(request);
     const id = uuidv7();
@@ -79,15 +86,16 @@ export class CreateJobService {
     try {
       const lane = chooseLane(request.outputs, prepared?.media.durationSeconds ?? null, this.options.lanes);
       admit(lane);
-      const acceptance = this.acceptance(id, tenantId, request, lane, notify, prepared, idempotency ? { ...idempotency, fingerprint } : null);
-      // Without a key the one statement is the whole transaction. With one, it runs after the
-      // key's lock, under which a concurrent submit with the same key may be found to have won.
-      const result = idempotency
+      const acceptance = this.acceptance(id, tenantId, request, lane, notify, prepared, keyed);
+      // Without a key the one statement is the whole transaction (shared with the submits that
+      // came while the database was busy: AcceptanceBatcher). With one, it runs after the key's
+      // lock, under which a concurrent submit with the same key may be found to have won.
+      const result = keyed
         ? await inTransaction(this.dataSource, async (sql) => {
-            const raced = await this.replayOf(sql, idempotency, fingerprint, { lock: true });
+            const raced = await this.replayOf(sql, keyed, { lock: true });
             return raced ?? this.write(sql, acceptance);
           })
-        : await withConnection(this.dataSource, (sql) => this.write(sql, acceptance));
+        : { job: acceptedJobView(acceptance, await this.batcher.write(acceptance)), replayed: false };
       if (!result.replayed) this.metrics.accepted.inc({ type: request.type, lane });
       // Lost the race to a concurrent submit with the same key: its job stands, ours was never written.
       if (result.replayed && prepared) await this.intake.discard(prepared);
@@ -174,12 +182,12 @@ export class CreateJobService {
   }
 
   /** The job an earlier submit with this key created, or null; a different body is refused (422). */
-  private async replayOf(sql: Sql, idempotency: IdempotencyKey, fingerprint: string, options: { lock?: boolean } = {}): Promise<CreateJobResult | null> {
+  private async replayOf(sql: Sql, idempotency: IdempotencyKey & { fingerprint: string }, options: { lock?: boolean } = {}): Promise<CreateJobResult | null> {
     const existing = options.lock
       ? await this.keys.lockAndFind(sql, idempotency.scope, idempotency.key)
       : await this.keys.find(sql, idempotency.scope, idempotency.key);
     if (!existing) return null;
-    if (existing.requestHash !== fingerprint) throw new IdempotencyKeyReusedError(idempotency.key);
+    if (existing.requestHash !== idempotency.fingerprint) throw new IdempotencyKeyReusedError(idempotency.key);
     const job = await loadJobView(sql, existing.jobId);
     return job ? { job, replayed: true } : null;
   }

@@ -77,4 +77,52 @@ export class JobAcceptanceWriter {
     notifyAfterCommit(sql, JOB_FEED_CHANNEL, feedNotification(job.id, feedEntry.seq));
     return row.now;
   }
+
+  /**
+   * Writes several accepted jobs, none with an idempotency key, in ONE statement: what
+   * {@link write} writes for one, for each of them, from one JSON array. Returns the database
+   * time they were all stamped with.
+   */
+  async writeMany(sql: Sql, acceptances: readonly JobAcceptance[]): Promise<Date> {
+    const jobs = acceptances.map(({ job, feedEntry, firstStep, request, key }) => {
+      if (key) throw new Error(`job ${job.id} has an idempotency key: it is written on its own, after the key's checks`);
+      const [outboxId, aggregateType, aggregateId, type, , topic, traceparent] = outboxRow(request).values;
+      return {
+        id: job.id, type: job.type, lane: job.lane, source: job.source, outputs: job.outputs, metadata: job.metadata,
+        traceparent: job.traceparent, retry_policy: job.retryPolicy, source_key: job.sourceKey, media: job.media, notify: job.notify,
+        tenant_id: job.tenantId, max_attempts: job.retryPolicy.maxAttempts, first_step: firstStep, feed: feedEntry,
+        steps: job.steps.map((s) => ({ name: s.name, position: s.position, status: s.status, attempt: s.attempt, dispatched: s.dispatched })),
+        outbox_id: outboxId, outbox_aggregatetype: aggregateType, outbox_aggregateid: aggregateId, outbox_type: type,
+        outbox_payload: request.payload, outbox_topic: topic, outbox_traceparent: traceparent,
+      };
+    });
+    const [row] = await sql.rows<{ now: Date }>(
+      `WITH input AS (
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(
+           id uuid, type text, lane text, source jsonb, outputs jsonb, metadata jsonb, traceparent text, retry_policy jsonb,
+           source_key text, media jsonb, notify jsonb, tenant_id uuid, max_attempts integer, first_step text, feed jsonb, steps jsonb,
+           outbox_id uuid, outbox_aggregatetype text, outbox_aggregateid text, outbox_type text, outbox_payload jsonb,
+           outbox_topic text, outbox_traceparent text)
+       ), job AS (
+         INSERT INTO api.jobs (id, type, status, lane, source, outputs, metadata, version, traceparent, retry_policy, source_key, media, notify, tenant_id, feed_seq)
+         SELECT id, type, 'pending', lane, source, outputs, metadata, 0, traceparent, retry_policy, source_key, media, notify, tenant_id, 1 FROM input
+       ), steps AS (
+         INSERT INTO api.job_steps (job_id, name, position, status, attempt, lane, max_attempts, queued_at, dispatched_at)
+         SELECT i.id, s.name, s.position, s.status, s.attempt, i.lane, i.max_attempts,
+                CASE WHEN s.status = 'queued' THEN now() END, CASE WHEN s.dispatched THEN now() END
+           FROM input i, jsonb_to_recordset(i.steps) AS s(name text, position integer, status text, attempt integer, dispatched boolean)
+       ), attempt AS (
+         INSERT INTO api.step_attempts (job_id, step, attempt, lane, status) SELECT id, first_step, 1, lane, 'dispatched' FROM input
+       ), feed AS (
+         INSERT INTO api.job_feed (job_id, seq, kind, data) SELECT id, 1, 'job.status', feed FROM input
+       ), outbox AS (
+         INSERT INTO api.outbox (${OUTBOX_COLUMNS})
+         SELECT outbox_id, outbox_aggregatetype, outbox_aggregateid, outbox_type, outbox_payload, outbox_topic, outbox_traceparent FROM input
+       )
+       SELECT now() AS now`,
+      [JSON.stringify(jobs)],
+    );
+    for (const { job, feedEntry } of acceptances) notifyAfterCommit(sql, JOB_FEED_CHANNEL, feedNotification(job.id, feedEntry.seq));
+    return row!.now;
+  }
 }

@@ -88,6 +88,32 @@ describe('JobTransitions and the job feed', () => {
   });
 });
 
+describe('JobTransitions and the attempt history', () => {
+  it("changes the attempt's history row in the transition's own statement", async () => {
+    const statements: Array<{ text: string; params: unknown[] }> = [];
+    const sql: Sql = {
+      async rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
+        statements.push({ text, params });
+        return [{ version: 1, seq: 2 }] as T[];
+      },
+      async execute(): Promise<number> {
+        throw new Error('no statement of its own');
+      },
+    };
+    const transitions = new JobTransitions(silent, ledger);
+    const record = job();
+    const transcode = { ...step('queued'), attempt: 3 };
+    await transitions.moveStep(sql, record, transcode, 'running', {}, { attempt: { to: 'running', worker: 'transcoder-w1' } });
+    await transitions.moveStep(sql, record, transcode, 'succeeded', {}, { attempt: { to: 'succeeded', error: null, worker: 'transcoder-w1' } });
+    expect(statements).toHaveLength(2);
+    const [started, ended] = statements;
+    expect(started!.text).toMatch(/attempt AS \(\s*UPDATE api\.step_attempts SET status = 'running'/);
+    expect(started!.params).toEqual(expect.arrayContaining([3, 'transcoder-w1']));
+    expect(ended!.text).toContain('finished_at = now()');
+    expect(ended!.params).toEqual(expect.arrayContaining([3, 'succeeded', 'transcoder-w1']));
+  });
+});
+
 describe('JobTransitions and the job counters', () => {
   it('counts a job that ended, by type, lane and status, once its transaction commits', async () => {
     const { sql: base } = fakeSql();

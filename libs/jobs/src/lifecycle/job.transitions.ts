@@ -8,6 +8,7 @@ import { NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.rep
 import { canMoveJob, canMoveStep, type TransitionReason } from '../saga/job-saga.policy';
 import { JobStatusWriter } from './job-status.writer';
 import { jobStatusEvent } from './lifecycle.publisher';
+import type { AttemptChange } from './step-attempt.repository';
 import { StepTransitionWriter } from './step-transition.writer';
 
 const TERMINAL_STEP: readonly StepStatus[] = ['succeeded', 'failed', 'cancelled', 'dead'];
@@ -18,6 +19,8 @@ export interface StepMove {
   reason?: TransitionReason;
   error?: SerializedError | null;
   retryAt?: Date | null;
+  /** The change of the current attempt's history row that goes with the move (same statement). */
+  attempt?: AttemptChange;
 }
 
 /**
@@ -48,6 +51,7 @@ export class JobTransitions {
       return false;
     }
     const from = step.status;
+    const attempt = move.attempt ? { number: step.attempt, change: move.attempt } : undefined;
     const full: Partial<StepPatch> = { ...patch, status: to };
     if (TERMINAL_STEP.includes(to)) full.finishedAt = NOW;
     if (to === 'queued' && from !== 'queued') full.queuedAt = NOW;
@@ -71,7 +75,7 @@ export class JobTransitions {
       error: move.error ?? null,
       occurredAt: new Date().toISOString(),
     };
-    const { version } = await this.stepWriter.write(sql, { jobId: job.id, step: step.name, patch: full, transition });
+    const { version } = await this.stepWriter.write(sql, { jobId: job.id, step: step.name, patch: full, transition, attempt });
     job.version = version;
     this.logger.info({ job_id: job.id, step: step.name, from, to, attempt: step.attempt, reason: move.reason, version }, 'step status changed');
     return true;

@@ -31,6 +31,33 @@ function toView(row: AttemptRow): StepAttemptView {
   };
 }
 
+/** How an attempt can end. */
+export type EndedAttempt = Exclude<AttemptOutcome, 'dispatched' | 'queued' | 'running'>;
+
+/** A change of an attempt's history row that a step transition carries. */
+export type AttemptChange =
+  /** A worker started it (or took it over). */
+  | { to: 'running'; worker: string }
+  /** It ended; `worker` is kept when not given. */
+  | { to: EndedAttempt; error: SerializedError | null; worker?: string | null };
+
+/**
+ * The UPDATE of one attempt's history row for `change`: a statement of its own, or a CTE of a
+ * step transition's. `param` appends a value and returns its placeholder; `where` names the job,
+ * step and attempt (placeholders or columns).
+ */
+export function attemptChangeSql(change: AttemptChange, param: (value: unknown) => string, where: { jobId: string; step: string; attempt: string }): string {
+  const row = `WHERE job_id = ${where.jobId} AND step = ${where.step} AND attempt = ${where.attempt}`;
+  if (change.to === 'running') {
+    return `UPDATE api.step_attempts SET status = 'running', worker = ${param(change.worker)}, started_at = coalesce(started_at, now()),
+              queued_at = coalesce(queued_at, now())
+        ${row}`;
+  }
+  return `UPDATE api.step_attempts SET status = ${param(change.to)}, error = ${param(change.error ? JSON.stringify(change.error) : null)}::jsonb,
+              finished_at = now(), worker = coalesce(${param(change.worker ?? null)}::text, worker)
+        ${row}`;
+}
+
 /** SQL of `api.step_attempts`: the history of every attempt of every step. */
 export class StepAttemptRepository {
   async dispatched(sql: Sql, jobId: string, step: StepName, attempt: number, lane: Lane): Promise<void> {
@@ -59,20 +86,17 @@ export class StepAttemptRepository {
   }
 
   async running(sql: Sql, jobId: string, step: StepName, attempt: number, worker: string): Promise<void> {
-    await sql.execute(
-      `UPDATE api.step_attempts SET status = 'running', worker = $4, started_at = coalesce(started_at, now()),
-              queued_at = coalesce(queued_at, now())
-        WHERE job_id = $1 AND step = $2 AND attempt = $3`,
-      [jobId, step, attempt, worker],
-    );
+    await this.change(sql, jobId, step, attempt, { to: 'running', worker });
   }
 
-  async finished(sql: Sql, jobId: string, step: StepName, attempt: number, status: AttemptOutcome, error: SerializedError | null, worker?: string): Promise<void> {
-    await sql.execute(
-      `UPDATE api.step_attempts SET status = $4, error = $5, finished_at = now(), worker = coalesce($6, worker)
-        WHERE job_id = $1 AND step = $2 AND attempt = $3`,
-      [jobId, step, attempt, status, error ? JSON.stringify(error) : null, worker ?? null],
-    );
+  async finished(sql: Sql, jobId: string, step: StepName, attempt: number, status: EndedAttempt, error: SerializedError | null, worker?: string): Promise<void> {
+    await this.change(sql, jobId, step, attempt, { to: status, error, worker: worker ?? null });
+  }
+
+  private async change(sql: Sql, jobId: string, step: StepName, attempt: number, change: AttemptChange): Promise<void> {
+    const params: unknown[] = [jobId, step, attempt];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    await sql.execute(attemptChangeSql(change, param, { jobId: '$1', step: '$2', attempt: '$3' }), params);
   }
 
   async list(sql: Sql, jobId: string, step?: StepName): Promise<StepAttemptView[]> {

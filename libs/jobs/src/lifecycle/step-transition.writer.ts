@@ -4,6 +4,7 @@ import { notifyAfterCommit, type Sql } from '@longhaul/persistence';
 import { feedNotification, JOB_FEED_CHANNEL } from '../job-feed/job-feed.policy';
 import { stepStatusFeedEntry } from '../job-feed/job-feed.writer';
 import { stepPatchSets, type StepPatch } from '../job.repository';
+import { attemptChangeSql, type AttemptChange } from './step-attempt.repository';
 
 /** A step transition to write: the step's new columns, and the transition to announce. */
 export interface StepTransitionWrite {
@@ -12,12 +13,14 @@ export interface StepTransitionWrite {
   patch: Partial<StepPatch>;
   /** Announced on `job.lifecycle` and copied to the feed; `version` is the job's next one. */
   transition: Omit<StepTransitionedV1, 'version'>;
+  /** The attempt history row the same event changes (a start, an end), written in the same statement. */
+  attempt?: { number: number; change: AttemptChange };
 }
 
 /**
  * Writes a step transition in ONE statement: the step's columns, the job's next version and
- * feed position (one update of the job row), the feed entry, and the `StepTransitioned.v1` outbox
- * row carrying that version. The entry is announced after commit (`notifyAfterCommit`). The saga makes several transitions
+ * feed position (one update of the job row), the feed entry, the `StepTransitioned.v1` outbox
+ * row carrying that version, and, when the event also starts or ends an attempt, its history row. The entry is announced after commit (`notifyAfterCommit`). The saga makes several transitions
  * per job; as four statements each, their round trips, not the work, bounded how fast it went.
  * The caller holds the job row's lock, so nothing else moves the version or the feed between.
  */
@@ -38,6 +41,11 @@ export class StepTransitionWriter {
     });
     const [id, aggregateType, aggregateId, type, payload, topic, traceparent] = outbox.values.map(next);
     const entry = next(JSON.stringify(stepStatusFeedEntry(write.transition)));
+    const attempt = write.attempt
+      ? `, attempt AS (
+         ${attemptChangeSql(write.attempt.change, next, { jobId: '$1', step: '$2', attempt: next(write.attempt.number) })}
+       )`
+      : '';
     const [row] = await sql.rows<{ version: number | string; seq: number }>(
       `WITH step AS (
          UPDATE api.job_steps SET ${sets.join(', ')} WHERE job_id = $1 AND name = $2
@@ -52,7 +60,7 @@ export class StepTransitionWriter {
          INSERT INTO api.outbox (${OUTBOX_COLUMNS})
          SELECT ${id}::uuid, ${aggregateType}, ${aggregateId}, ${type}, jsonb_set(${payload}::jsonb, '{version}', to_jsonb(version)), ${topic}, ${traceparent}
            FROM job
-       )
+       )${attempt}
        SELECT version, feed_seq AS seq FROM job`,
       params,
     );

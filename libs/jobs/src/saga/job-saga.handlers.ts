@@ -23,8 +23,12 @@ import { isCurrentAttempt, nextStep } from './job-saga.policy';
 
 type StepEvent = StepQueuedV1 | StepStartedV1 | StepProgressV1 | StepCompletedV1 | StepFailedV1 | StepDemotedV1;
 
-/** Jobs each transaction has locked through {@link JobSagaHandlers.lockJobs}. */
-const lockedJobs = new WeakMap<Sql, Set<string>>();
+/**
+ * Per transaction, the jobs {@link JobSagaHandlers.lockJobs} locked, and the state it read of
+ * each: an event's handler takes its job's state from here the first time (nothing but this
+ * transaction can have changed it since), and reads it again for a later event of the same job.
+ */
+const lockedJobs = new WeakMap<Sql, { ids: Set<string>; unread: Map<string, JobState> }>();
 
 /** What the saga's handlers need. */
 export interface JobSagaDeps {
@@ -66,23 +70,27 @@ export class JobSagaHandlers {
   }
 
   /**
-   * Locks the jobs of a batch's events in one statement (the consumer's `beforeHandling`): each
-   * event's handler then reads its job in one statement instead of locking it and reading its
-   * steps in two.
+   * The consumer's `beforeHandling`: locks the jobs of a transaction's events in one statement,
+   * then reads them, with their steps, in one more. Each event's handler then starts from that
+   * state instead of locking and reading its job in two statements of its own.
    */
   async lockJobs(sql: Sql, events: readonly InboundEvent[]): Promise<void> {
     const ids = [...new Set(events.map((event) => (event.payload as StepEvent).jobId.toLowerCase()))];
     await this.jobs.lockAll(sql, ids);
-    const locked = lockedJobs.get(sql) ?? new Set<string>();
-    for (const id of ids) locked.add(id);
+    const unread = await this.jobs.readAllLocked(sql, ids);
+    const locked = lockedJobs.get(sql) ?? { ids: new Set<string>(), unread: new Map<string, JobState>() };
+    for (const id of ids) locked.ids.add(id);
+    for (const [id, state] of unread) locked.unread.set(id, state);
     lockedJobs.set(sql, locked);
   }
 
   /** Locks the job; returns it only when the event is about the step's current, open attempt. */
   private async load(sql: Sql, event: StepEvent): Promise<{ state: JobState; step: StepRecord } | null> {
-    const state = lockedJobs.get(sql)?.has(event.jobId.toLowerCase())
-      ? await this.jobs.readLocked(sql, event.jobId)
-      : await this.jobs.lock(sql, event.jobId);
+    const id = event.jobId.toLowerCase();
+    const locked = lockedJobs.get(sql);
+    const prefetched = locked?.unread.get(id);
+    if (prefetched) locked!.unread.delete(id);
+    const state = prefetched ?? (locked?.ids.has(id) ? await this.jobs.readLocked(sql, event.jobId) : await this.jobs.lock(sql, event.jobId));
     const step = state?.steps.find((s) => s.name === event.step);
     if (!state || !step) {
       this.deps.logger.warn({ job_id: event.jobId, step: event.step }, 'event for an unknown job or step ignored');
@@ -104,18 +112,20 @@ export class JobSagaHandlers {
   }
 
   private async onStarted(sql: Sql, { job }: JobState, step: StepRecord, event: StepStartedV1): Promise<void> {
-    await this.attempts.running(sql, job.id, step.name, step.attempt, event.worker);
     if (step.status === 'running') {
       // A takeover after a lost lease runs the same attempt again: only the worker changes.
+      await this.attempts.running(sql, job.id, step.name, step.attempt, event.worker);
       await this.jobs.patchStep(sql, job.id, step.name, { worker: event.worker, heartbeatAt: NOW });
       this.deps.logger.info({ job_id: job.id, step: step.name, attempt: step.attempt, worker: event.worker }, 'attempt taken over by another worker');
       return;
     }
-    const moved = await this.deps.transitions.moveStep(sql, job, step, 'running', {
-      worker: event.worker,
-      heartbeatAt: NOW,
-      relayedAt: step.relayedAt ?? NOW,
-    });
+    // The step is queued (load() let only open attempts through): the move is legal, and its
+    // statement also marks the attempt's history row running.
+    const moved = await this.deps.transitions.moveStep(
+      sql, job, step, 'running',
+      { worker: event.worker, heartbeatAt: NOW, relayedAt: step.relayedAt ?? NOW },
+      { attempt: { to: 'running', worker: event.worker } },
+    );
     if (moved) await this.deps.transitions.moveJob(sql, job, 'running');
   }
 
@@ -128,10 +138,13 @@ export class JobSagaHandlers {
   }
 
   private async onCompleted(sql: Sql, { job, steps }: JobState, step: StepRecord, event: StepCompletedV1): Promise<void> {
-    const moved = await this.deps.transitions.moveStep(sql, job, step, 'succeeded', { worker: event.worker, result: event.result, progress: 1 });
+    const moved = await this.deps.transitions.moveStep(
+      sql, job, step, 'succeeded',
+      { worker: event.worker, result: event.result, progress: 1 },
+      { attempt: { to: 'succeeded', error: null, worker: event.worker } },
+    );
     if (!moved) return;
     step.result = event.result;
-    await this.attempts.finished(sql, job.id, step.name, step.attempt, 'succeeded', null, event.worker);
     await this.deps.ledger.record(sql, { effect: 'step.succeeded', jobId: job.id, step: step.name, attempt: step.attempt });
     if (job.status === 'pending') await this.deps.transitions.moveJob(sql, job, 'running');
     const nextName = nextStep(step.name);

@@ -238,18 +238,18 @@ function findings(m: EndToEndMeasured, terminalP99: Summary | null, satRates: Re
     const into = (consumer: string) => relayHops.filter((r) => r.s.consumer === consumer).reduce((n, r) => n + r.p50, 0);
     const sagaP50 = into('saga');
     out.push(
-      `A job crosses the relay ${relayHops.length} times (api → transcoder, transcoder → saga, saga → thumbnailer, thumbnailer → saga, saga → notifier) and waits for a work-queue poll twice. ` +
+      `A job crosses the relay ${relayHops.length} times (api → transcoder, transcoder → saga, saga → thumbnailer, thumbnailer → saga, saga → notifier); a request that finds its worker's slots full also waits for a claim, twice per job at most. ` +
         `The stage medians add up to ${milliseconds(p50Sum)}: the crossings ${milliseconds(relayP50)} (into the saga, twice: ${milliseconds(sagaP50)}; into the transcoder ${milliseconds(into('transcoder'))}, ` +
         `the thumbnailer ${milliseconds(into('thumbnailer'))}, the notifier ${milliseconds(into('notifier'))}), the two queue waits ${milliseconds(ranked.filter((r) => r.s.kind === 'queue').reduce((n, r) => n + r.p50, 0))} ` +
-        `(an idle runner polls every ${plan.serviceEnv['STEP_POLL_MS']} ms). A crossing is the writer's commit, Debezium${Number.isFinite(poll) ? ` (\`poll.interval.ms\` ${poll}: about ${poll / 2} ms on average, see the relay-lag benchmark)` : ''}, Kafka, ` +
-        `and the consuming service's handler, which takes its partitions' events in order, one transaction per event.`,
+        `(0 for a request that started at once in a free slot; a queued one is claimed when a slot frees, or at the latest at the runner's poll, every ${plan.serviceEnv['STEP_POLL_MS']} ms). A crossing is the writer's commit, Debezium${Number.isFinite(poll) ? ` (\`poll.interval.ms\` ${poll}: about ${poll / 2} ms on average, see the relay-lag benchmark)` : ''}, Kafka, ` +
+        `and the consuming service's handler, which takes each partition's events in order, the events of one fetch in a transaction (the saga: up to \`SAGA_CONCURRENCY\` transactions at once, split by job).`,
     );
     if (p50Sum > 0 && sagaP50 / p50Sum > 0.5) {
       const queued = API_ATTEMPT_STAGES.map((s) => ({ s, p50: stageOver(m.fixed, s, 'p50')?.median ?? 0 }));
       out.push(
-        `Most of the time is spent waiting for the saga (${((sagaP50 / p50Sum) * 100).toFixed(0)} % of the medians' sum). The saga handles every worker event of every job — StepQueued, StepStarted and StepCompleted of each step, ` +
-          `six per job, so ${6 * plan.ratePerSecond} transactions a second at ${perSecond(plan.ratePerSecond)} — besides the api's own work, and an event waits behind the events queued before it in its partition. ` +
-          `The api's record shows the same: the transcode step's StepQueued reached the saga ${milliseconds(queued[0]!.p50)} after dispatch (p50), the thumbnail step's ${milliseconds(queued[3]!.p50)}, ` +
+        `Most of the time is spent waiting for the saga and the relay into it (${((sagaP50 / p50Sum) * 100).toFixed(0)} % of the medians' sum). The saga handles every worker event of every job — StepStarted and StepCompleted of each step (and StepQueued when a request waited for a slot), ` +
+          `about ${4 * plan.ratePerSecond} events a second at ${perSecond(plan.ratePerSecond)} — besides the api's own work, and an event waits behind the events queued before it in its partition. ` +
+          `The api's record shows the same: the transcode step's first event reached the saga ${milliseconds(queued[0]!.p50)} after dispatch (p50), the thumbnail step's ${milliseconds(queued[3]!.p50)}, ` +
           `while the workers themselves took ${milliseconds(ranked.filter((r) => r.s.kind === 'step').reduce((n, r) => n + r.p50, 0))} to run both steps.`,
       );
     }
