@@ -1,7 +1,7 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Registry } from 'prom-client';
-import type { Logger } from '@longhaul/telemetry';
+import { requestTraceContext, type Logger } from '@longhaul/telemetry';
 import { secureHeaders, type SecureHeadersOptions } from './http/secure-headers.middleware';
 import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { PinoNestLogger } from './pino-nest.logger';
@@ -31,7 +31,10 @@ export async function bootstrapService(options: BootstrapOptions): Promise<INest
   });
   // Do not advertise the framework to every client.
   (app.getHttpAdapter().getInstance() as { disable?: (setting: string) => void }).disable?.('x-powered-by');
-  // First, so every request is measured, also those the app's own middleware refuses.
+  // First: a trace context for every request when tracing is off (the HTTP instrumentation makes
+  // one when it is on), so what the request writes and logs carries a trace id either way.
+  app.use(requestTraceContext());
+  // Then, so every request is measured, also those the app's own middleware refuses.
   app.use(httpMetricsMiddleware(app.get<Registry>(METRICS_REGISTRY)));
   // Before the app's own middleware, so its refusals carry them too and a static site can replace the policy.
   app.use(secureHeaders(options.secureHeaders));

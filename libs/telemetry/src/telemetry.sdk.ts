@@ -43,14 +43,17 @@ export function startTelemetry(options: TelemetryOptions): () => Promise<void> {
   provider.register();
   const unregister = registerInstrumentations({
     tracerProvider: provider,
-    instrumentations: [
-      // Probes and scrapes arrive every few seconds and would bury the job traces. Kept with
-      // tracing off: a request's span is where a job's trace id comes from.
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)(\?|$)/.test(req.url ?? '') }),
-      // A query's span is only ever a leaf: with nothing recorded it carries no context anyone
-      // reads, yet wrapping every query cost the api about 3 % of its CPU (simulated jobs at 50/s).
-      ...(options.enabled ? [new PgInstrumentation({ requireParentSpan: true })] : []),
-    ],
+    // Only with tracing on: with nothing recorded, wrapping every request and query cost the api
+    // several per cent of its CPU (its profiles). Requests then get their trace context from
+    // `requestTraceContext` (the services' HTTP bootstrap), and a query's span would only ever
+    // have been a leaf.
+    instrumentations: options.enabled
+      ? [
+          // Probes and scrapes arrive every few seconds and would bury the job traces.
+          new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)(\?|$)/.test(req.url ?? '') }),
+          new PgInstrumentation({ requireParentSpan: true }),
+        ]
+      : [],
   });
   return async () => {
     unregister();

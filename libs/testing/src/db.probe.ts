@@ -6,6 +6,9 @@ export class DbProbe {
 
   constructor(url: string) {
     this.pool = new Pool({ connectionString: url, max: 4 });
+    // An idle connection the server ends (a restart, a scratch database dropped WITH (FORCE))
+    // must not take the process down: the next query opens another.
+    this.pool.on('error', () => undefined);
   }
 
   async rows<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {

@@ -61,6 +61,8 @@ describe('a 10 s 1080p upload through ffmpeg and sharp', () => {
     const submitted = await env.api.submitJob({ type: 'video.process', source: { uploadId: uploaded.body['id'] }, outputs: { thumbnails: { count: 4 } } });
     expect(submitted.status).toBe(202);
     expect(submitted.body.media).toMatchObject({ width: 1920, height: 1080 });
+    // This suite runs with LONGHAUL_TRACING=false: nothing is recorded, yet the job has its trace id.
+    expect(submitted.body.traceId).toMatch(/^[\da-f]{32}$/);
     job = submitted.body;
   });
 
