@@ -110,7 +110,14 @@ describe('submitFindings', () => {
   it('names the pg socket writes and the OpenTelemetry share the profile shows', () => {
     const text = submitFindings(input()).join('\n');
     expect(text).toContain("30.0 % of the window is the pg driver's socket writes");
-    expect(text).toContain('4.0 % goes to OpenTelemetry although `LONGHAUL_TRACING=false`');
+    expect(text).toContain('4.0 % goes to OpenTelemetry with `LONGHAUL_TRACING=false`: instrumentations are registered');
+  });
+
+  it('puts what OpenTelemetry costs without instrumentations down to the context manager', () => {
+    const base = input();
+    const packages = [entry('pg', '', 'pg', 0.4), entry('@opentelemetry/context-async-hooks', '', '@opentelemetry/context-async-hooks', 0.03)];
+    const text = submitFindings({ ...base, profile: { ...base.profile, packages } }).join('\n');
+    expect(text).toContain('3.0 % goes to OpenTelemetry with `LONGHAUL_TRACING=false`: no instrumentation is registered then, but the context manager');
   });
 
   it('names the runs other processes competed with', () => {

@@ -199,14 +199,18 @@ function profileFindings(input: SubmitReportInput): string[] {
   ];
   if (pgWrites > 0.05) {
     out.push(
-      `${share(pgWrites)} of the window is the pg driver's socket writes (\`writev\`/\`writeBuffer\`, native): each query is written to Postgres's socket with its own ` +
-        `system call, and on loopback TCP that call also runs the receiving side's network stack.`,
+      `${share(pgWrites)} of the window is the pg driver's socket writes (\`writev\`/\`writeBuffer\`, native): each statement is written to Postgres's Unix socket with ` +
+        `its own system call, and that call wakes the backend that reads it, which on two shared cores often takes the core from the api.`,
     );
   }
   if (otel > 0.02) {
+    const instrumented = profile.packages.some((p) => p.name.startsWith('@opentelemetry/instrumentation-'));
     out.push(
-      `${share(otel)} goes to OpenTelemetry although \`LONGHAUL_TRACING=false\`: the http and pg instrumentations stay registered and still start a span for every request ` +
-        `and query; only the export is off.`,
+      `${share(otel)} goes to OpenTelemetry with \`LONGHAUL_TRACING=false\`: ` +
+        (instrumented
+          ? 'instrumentations are registered and start a span for every request or query they see, though none is exported.'
+          : "no instrumentation is registered then, but the context manager (AsyncLocalStorage) still carries each request's trace context, which records nothing, " +
+            'through its callbacks, so the job it accepts keeps a trace id.'),
     );
   }
   out.push(
