@@ -269,7 +269,8 @@ export class JobRepository {
    */
   async lockAll(sql: Sql, jobIds: readonly string[]): Promise<void> {
     if (jobIds.length === 0) return;
-    await sql.rows(`SELECT id FROM api.jobs WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [jobIds]);
+    if (jobIds.length === 1) await sql.rows(`SELECT id FROM api.jobs WHERE id = $1 FOR UPDATE`, [jobIds[0]]);
+    else await sql.rows(`SELECT id FROM api.jobs WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [jobIds]);
   }
 
   /**
@@ -283,12 +284,21 @@ export class JobRepository {
     return (await this.readAllLocked(sql, [jobId])).get(jobId.toLowerCase()) ?? null;
   }
 
-  /** {@link readLocked} for many jobs in ONE statement, by lower-case id; a missing job is absent. */
+  /**
+   * {@link readLocked} for many jobs in ONE statement, by lower-case id; a missing job is absent.
+   *
+   * One id goes as `= $1`, not as a one-element array: Postgres plans `= ANY($1)` again at every
+   * execution (its generic plan, costed for an array of unknown length, never looks cheaper than
+   * one for the array at hand), and that planning took longer than the read. Most calls are for
+   * one job: a job's second event in a transaction reads it again after the first changed it.
+   */
   async readAllLocked(sql: Sql, jobIds: readonly string[]): Promise<Map<string, JobState>> {
+    if (jobIds.length === 0) return new Map();
+    const one = jobIds.length === 1;
     const rows = await sql.rows<JobRow & { steps: StepJson[] }>(
       `SELECT j.*, (SELECT coalesce(json_agg(s ORDER BY s.position), '[]'::json) FROM api.job_steps s WHERE s.job_id = j.id) AS steps
-         FROM api.jobs j WHERE j.id = ANY($1::uuid[])`,
-      [jobIds],
+         FROM api.jobs j WHERE ${one ? 'j.id = $1' : 'j.id = ANY($1::uuid[])'}`,
+      [one ? jobIds[0] : jobIds],
     );
     return new Map(rows.map((row) => [row.id, { job: toJob(row), steps: row.steps.map((step) => toStep(stepFromJson(step))) }]));
   }

@@ -48,7 +48,6 @@ async function send<T>(runner: QueryRunner, text: string, params: unknown[]): Pr
  * transaction (the inbox row and the effect it guards, a work item and its outbox event).
  */
 export interface Sql {
-  /** Runs a statement and returns its rows. */
   /**
    * Runs a statement and returns its rows. Every SELECT, INSERT, UPDATE, DELETE and WITH is sent
    * as a prepared statement named after its text, so a text must not embed values.
