@@ -1,21 +1,5 @@
-import type { Sql } from '@longhaul/persistence';
+import { recordingSql } from '@longhaul/persistence/testing';
 import { JobRepository } from './job.repository';
-
-/** A connection that records each statement and answers with no rows. */
-function recordingSql(): { sql: Sql; sent: Array<{ text: string; params: unknown[] }> } {
-  const sent: Array<{ text: string; params: unknown[] }> = [];
-  const sql: Sql = {
-    rows: async <T>(text: string, params: unknown[] = []) => {
-      sent.push({ text, params });
-      return [] as T[];
-    },
-    execute: async (text: string, params: unknown[] = []) => {
-      sent.push({ text, params });
-      return 0;
-    },
-  };
-  return { sql, sent };
-}
 
 const A = '0190a5e4-0000-7000-8000-00000000000a';
 const B = '0190a5e4-0000-7000-8000-00000000000b';

@@ -1,5 +1,5 @@
 import type { InboundEvent } from '@longhaul/messaging';
-import type { Sql } from '@longhaul/persistence';
+import { recordingSql } from '@longhaul/persistence/testing';
 import type { Logger } from '@longhaul/telemetry';
 import { WorkQueueRepository } from '@longhaul/work-queue';
 import { createCancelJobHandler } from './cancel-job.handler';
@@ -10,11 +10,7 @@ const logger = { child: () => logger, info: jest.fn() } as unknown as Logger;
 
 describe('createCancelJobHandler', () => {
   it('locks the job, remembers the cancel and cancels its open items, publishing nothing', async () => {
-    const statements: Array<{ text: string; params: unknown[] }> = [];
-    const sql: Sql = {
-      rows: async (text, params = []) => (statements.push({ text, params }), []),
-      execute: async (text, params = []) => (statements.push({ text, params }), 1),
-    };
+    const { sql, sent: statements } = recordingSql({ changed: 1 });
     const event = {
       id: '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c0f', type: 'CancelJob.v1', key: JOB, topic: 'job.control', partition: 0, offset: '7',
       traceparent: null, payload: { jobId: JOB, requestedAt: new Date().toISOString() },

@@ -1,24 +1,10 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { context, propagation, ROOT_CONTEXT, trace, TraceFlags } from '@opentelemetry/api';
 
 /** The parts of an HTTP request and response the middleware touches. */
 interface RequestLike extends EventEmitter {
   headers: Record<string, string | string[] | undefined>;
-}
-
-/** Random bytes for ids, drawn in bulk. */
-const entropy = Buffer.alloc(2400);
-let used = entropy.length;
-
-function randomHex(bytes: number): string {
-  if (used + bytes > entropy.length) {
-    randomFillSync(entropy);
-    used = 0;
-  }
-  const hex = entropy.toString('hex', used, used + bytes);
-  used += bytes;
-  return hex;
 }
 
 /**
@@ -37,9 +23,11 @@ export function requestTraceContext(): (req: RequestLike, res: EventEmitter, nex
     if (trace.getSpan(context.active())) return next();
     const incoming = propagation.extract(ROOT_CONTEXT, req.headers);
     const caller = trace.getSpanContext(incoming);
+    // One draw for both ids: 16 bytes of trace id (used when the caller sent none), 8 of span id.
+    const random = randomBytes(24).toString('hex');
     const spanContext = {
-      traceId: caller && trace.isSpanContextValid(caller) ? caller.traceId : randomHex(16),
-      spanId: randomHex(8),
+      traceId: caller && trace.isSpanContextValid(caller) ? caller.traceId : random.slice(0, 32),
+      spanId: random.slice(32),
       traceFlags: TraceFlags.NONE,
     };
     const active = trace.setSpanContext(incoming, spanContext);

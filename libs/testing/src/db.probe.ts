@@ -1,14 +1,12 @@
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
+import { probePool } from './probe.pool';
 
 /** Direct SQL for assertions on what the services wrote. */
 export class DbProbe {
   private readonly pool: Pool;
 
   constructor(url: string) {
-    this.pool = new Pool({ connectionString: url, max: 4 });
-    // An idle connection the server ends (a restart, a scratch database dropped WITH (FORCE))
-    // must not take the process down: the next query opens another.
-    this.pool.on('error', () => undefined);
+    this.pool = probePool({ connectionString: url, max: 4 });
   }
 
   async rows<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {

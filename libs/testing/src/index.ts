@@ -10,6 +10,7 @@ export * from './api-key.issuer';
 export * from './mailpit.client';
 export * from './kafka.probe';
 export * from './db.probe';
+export * from './probe.pool';
 export * from './service.supervisor';
 export * from './service-fleet.harness';
 export * from './stack-component.control';

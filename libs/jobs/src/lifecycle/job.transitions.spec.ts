@@ -1,5 +1,6 @@
 import { Registry } from 'prom-client';
 import type { EffectLedger, Sql } from '@longhaul/persistence';
+import { recordingSql } from '@longhaul/persistence/testing';
 import type { Logger } from '@longhaul/telemetry';
 import type { JobRecord, StepRecord } from '../job.repository';
 import { JobTransitions } from './job.transitions';
@@ -90,16 +91,7 @@ describe('JobTransitions and the job feed', () => {
 
 describe('JobTransitions and the attempt history', () => {
   it("changes the attempt's history row in the transition's own statement", async () => {
-    const statements: Array<{ text: string; params: unknown[] }> = [];
-    const sql: Sql = {
-      async rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
-        statements.push({ text, params });
-        return [{ version: 1, seq: 2 }] as T[];
-      },
-      async execute(): Promise<number> {
-        throw new Error('no statement of its own');
-      },
-    };
+    const { sql, sent: statements } = recordingSql({ rows: () => [{ version: 1, seq: 2 }] });
     const transitions = new JobTransitions(silent, ledger);
     const record = job();
     const transcode = { ...step('queued'), attempt: 3 };

@@ -2,6 +2,8 @@
  * Test helpers of `@longhaul/persistence`, for specs only (`@longhaul/persistence/testing`).
  */
 
+import type { Sql } from '../sql.executor';
+
 /** What a stand-in query runner answers a statement with, in TypeORM's shape. */
 export interface FakeQueryResult {
   records: unknown[];
@@ -27,4 +29,33 @@ export function withPgClient<R extends FakeQueryRunner>(runner: R): R {
     },
   };
   return Object.assign(runner, { connect: async () => client });
+}
+
+/** A statement sent to a {@link recordingSql}. */
+export interface SentStatement {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * A stand-in `Sql` that records every statement it is sent, in order (`sent`). `rows` answers
+ * with `options.rows(text, params)`, no rows by default; `execute` with `options.changed`
+ * rows changed, 0 by default.
+ */
+export function recordingSql(options: { rows?: (text: string, params: unknown[]) => unknown[]; changed?: number } = {}): {
+  sql: Sql;
+  sent: SentStatement[];
+} {
+  const sent: SentStatement[] = [];
+  const sql: Sql = {
+    rows: async <T>(text: string, params: unknown[] = []) => {
+      sent.push({ text, params });
+      return (options.rows?.(text, params) ?? []) as T[];
+    },
+    execute: async (text: string, params: unknown[] = []) => {
+      sent.push({ text, params });
+      return options.changed ?? 0;
+    },
+  };
+  return { sql, sent };
 }

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { EventTypes, Topics } from '@longhaul/contracts';
-import { ensureNativeStack } from '@longhaul/testing';
+import { ensureNativeStack, probePool } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
 import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { summarize } from '../stats';
@@ -17,7 +17,6 @@ import { startSimulatedFleet, THROUGHPUT_SERVICE_ENV, type SimulatedFleet } from
 import { SUBMIT_BODY } from './submit.request';
 import { throughputResults } from './throughput.results';
 import { wallNow } from './wall.clock';
-import { benchPool } from './bench.pool';
 
 /**
  * The brief's loads: latency at 100 jobs/s for 30 s; throughput from a batch. The batch is 1000
@@ -64,7 +63,7 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
   ctx.log(`starting the four services on ports ${FLEET_BASE_PORT}–${FLEET_BASE_PORT + 3} …`);
   const fleet = await startSimulatedFleet(stack, FLEET_BASE_PORT);
   if (fleet.cancelledAtStart > 0) ctx.log(`  cancelled ${fleet.cancelledAtStart} jobs an earlier run had left open`);
-  const db = benchPool({ connectionString: stack.databaseUrl, max: 2 });
+  const db = probePool({ connectionString: stack.databaseUrl, max: 2 });
   const submitter = new JobSubmitter(fleet.apiUrl, fleet.apiKey, SUBMIT_BODY, Math.max(plan.rateInFlight, plan.batchInFlight));
   const observer = new ArrivalObserver({
     brokers: stack.kafkaBrokers,

@@ -1,4 +1,4 @@
-import { DbProbe, ensureNativeStack } from '@longhaul/testing';
+import { DbProbe, ensureNativeStack, probePool } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
 import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { formatSummary, summarize } from '../stats';
@@ -11,7 +11,6 @@ import { CONTENTION_CORES } from './submit.findings';
 import { SUBMIT_BODY } from './submit.request';
 import { throughputResults } from './throughput.results';
 import { MEASURE_S, THROUGHPUT_CONNECTIONS, WARMUP_S } from './throughput.settings';
-import { benchPool } from './bench.pool';
 
 /**
  * Where the table lives: a scratch database on the stack's server, like the submit benchmark's,
@@ -39,7 +38,7 @@ async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
   const stack = ensureNativeStack();
   const databaseUrl = await createScratchDatabase(stack.databaseUrl, CEILING_DATABASE);
   const db = new DbProbe(databaseUrl);
-  const pool = benchPool({ connectionString: databaseUrl, max: Math.max(...THROUGHPUT_CONNECTIONS), idleTimeoutMillis: 0 });
+  const pool = probePool({ connectionString: databaseUrl, max: Math.max(...THROUGHPUT_CONNECTIONS), idleTimeoutMillis: 0 });
   const runs: MeasuredInsertRun[] = [];
   let settings: DurabilitySettings;
   try {

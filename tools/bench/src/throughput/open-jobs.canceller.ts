@@ -2,8 +2,8 @@
 // its final drain, leaves jobs queued on the shared stack: the next services to start (the next
 // benchmark, a test suite) would work through them first and measure or wait for the wrong thing.
 
+import { probePool } from '@longhaul/testing';
 import { Pool } from 'undici';
-import { benchPool } from './bench.pool';
 
 /** Cancels in flight at once: enough to be quick, few enough not to swamp a busy api. */
 const CANCELS_IN_FLIGHT = 8;
@@ -15,7 +15,7 @@ const CANCELS_IN_FLIGHT = 8;
  * answers `409` and is left as it is.
  */
 export async function cancelOpenJobs(databaseUrl: string, tenantName: string, apiUrl: string, apiKey: string): Promise<number> {
-  const db = benchPool({ connectionString: databaseUrl, max: 1 });
+  const db = probePool({ connectionString: databaseUrl, max: 1 });
   let ids: string[];
   try {
     const { rows } = await db.query<{ id: string }>(

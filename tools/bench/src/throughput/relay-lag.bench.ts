@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Kafka, logLevel } from 'kafkajs';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { DEFAULT_PARTITIONS, EventTypes, Topics } from '@longhaul/contracts';
 import { OutboxRelay } from '@longhaul/outbox';
-import { ensureNativeStack, type StackInfo } from '@longhaul/testing';
+import { ensureNativeStack, probePool, type StackInfo } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
 import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { summarize } from '../stats';
@@ -22,7 +22,6 @@ import { SUBMIT_BODY } from './submit.request';
 import { throughputResults } from './throughput.results';
 import { wallNow } from './wall.clock';
 import { fixKafkajsRequestQueue } from '@longhaul/messaging';
-import { benchPool } from './bench.pool';
 
 /** The brief's load: 500 a second for 30 s. */
 const RATE_PER_SECOND = 500;
@@ -108,7 +107,7 @@ async function run(ctx: BenchmarkContext, offered: RelayLagLoad): Promise<Benchm
 
 /** The probe-row repetitions: the bench's own outbox table and topic, made here and removed at the end. */
 async function measureProbe(stack: StackInfo, load: LagLoad, ctx: BenchmarkContext): Promise<LagRep[]> {
-  const pool = benchPool({ connectionString: stack.databaseUrl, max: PROBE_IN_FLIGHT, idleTimeoutMillis: 0 });
+  const pool = probePool({ connectionString: stack.databaseUrl, max: PROBE_IN_FLIGHT, idleTimeoutMillis: 0 });
   // The bench's clients share the services' two cores: no idle 1 ms timer loop (see the fix).
   fixKafkajsRequestQueue();
   const kafka = new Kafka({ clientId: 'longhaul-bench-relay-lag', brokers: stack.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
@@ -163,7 +162,7 @@ async function measureViaApi(stack: StackInfo, load: LagLoad, ctx: BenchmarkCont
   ctx.log(`via the api: starting the four services on ports ${FLEET_BASE_PORT}–${FLEET_BASE_PORT + 3} …`);
   const fleet = await startSimulatedFleet(stack, FLEET_BASE_PORT);
   if (fleet.cancelledAtStart > 0) ctx.log(`  via the api: cancelled ${fleet.cancelledAtStart} jobs an earlier run had left open`);
-  const db = benchPool({ connectionString: stack.databaseUrl, max: 2 });
+  const db = probePool({ connectionString: stack.databaseUrl, max: 2 });
   const submitter = new JobSubmitter(fleet.apiUrl, fleet.apiKey, SUBMIT_BODY, API_IN_FLIGHT);
   const observer = new ArrivalObserver({
     brokers: stack.kafkaBrokers,
