@@ -26,6 +26,10 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     synchronize: false,
     logging: false,
     applicationName: options.applicationName,
-    extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 },
+    // `pipeline`: pg writes a statement without waiting for the answer to the one before, so a
+    // transaction's BEGIN leaves with its first statement and independent statements share a
+    // round trip (`PgTransaction`, `Sql.rows`). Cursors and row-limited portals are refused on
+    // such a client; nothing here uses them.
+    extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, pipeline: true },
   });
 }

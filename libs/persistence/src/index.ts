@@ -1,4 +1,5 @@
 export * from './sql.executor';
+export * from './pg.transaction';
 export * from './transaction';
 export * from './data-source.factory';
 export * from './migration.runner';

@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { QueryRunner } from 'typeorm';
+import type { PgClient, PgResult } from './pg.transaction';
 import type { PostCommitNotifier } from './post-commit.notifier';
-
-/** The part of node-postgres' client that a query runner's connection is. */
-interface PgClient {
-  query<T>(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: T[]; rowCount: number | null }>;
-}
 
 /** Statements that may be prepared: Postgres plans these, and can keep the plan. */
 const PLANNABLE = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
@@ -28,18 +23,21 @@ export function statementName(text: string): string | null {
   return name;
 }
 
+/** Sends statements on one pg client: on a transaction's, when there is one. */
+type Sender = Pick<PgClient, 'query'>;
+
 /**
- * Sends a statement on the runner's pg client as a named prepared statement: each connection
- * parses it once, and Postgres may keep its plan (after five runs it switches to a generic plan
- * when that costs no more), so a hot statement is neither parsed nor planned again. Sent
- * unnamed, as TypeORM's runner sends everything, the services' statements spent about 0.7 as
- * long being planned as being run (pg_stat_statements with `track_planning`, simulated jobs at
- * 50/s). Statement texts must therefore not embed values: those go in `params`.
+ * Sends a statement on `sender` as a named prepared statement: each connection parses it once,
+ * and Postgres may keep its plan (after five runs it switches to a generic plan when that costs
+ * no more), so a hot statement is neither parsed nor planned again. Sent unnamed, as TypeORM's
+ * runner sends everything, the services' statements spent about 0.7 as long being planned as
+ * being run (pg_stat_statements with `track_planning`, simulated jobs at 50/s). Statement texts
+ * must therefore not embed values: those go in `params`. The statement is handed to the client
+ * before this returns, so statements issued one after another without awaiting run in that order.
  */
-async function send<T>(runner: QueryRunner, text: string, params: unknown[]): Promise<{ rows: T[]; rowCount: number | null }> {
-  const client = (await runner.connect()) as PgClient;
+function send<T>(sender: Sender, text: string, params: unknown[]): Promise<PgResult<T>> {
   const name = statementName(text);
-  return client.query<T>(name ? { name, text, values: params } : { text, values: params });
+  return sender.query<T>(name ? { name, text, values: params } : { text, values: params });
 }
 
 /**
@@ -50,7 +48,10 @@ async function send<T>(runner: QueryRunner, text: string, params: unknown[]): Pr
 export interface Sql {
   /**
    * Runs a statement and returns its rows. Every SELECT, INSERT, UPDATE, DELETE and WITH is sent
-   * as a prepared statement named after its text, so a text must not embed values.
+   * as a prepared statement named after its text, so a text must not embed values. Statements
+   * run in the order they are issued: one whose answer the next does not need may be issued
+   * without awaiting it, and on a pipelining connection (`createDataSource`'s) the next then
+   * goes out before the first is answered.
    */
   rows<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs a statement and returns how many rows it changed. */
@@ -109,11 +110,12 @@ export interface TransactionHooks {
 }
 
 /**
- * Adapts a TypeORM query runner to {@link Sql}. `hooks` collects after-commit and after-rollback
- * effects for a transaction; without them (no transaction) after-commit effects run at once and
- * after-rollback ones never. Notifications go through `notifier`, after commit.
+ * {@link Sql} on a connected pg client, or on a transaction of it. `hooks` collects after-commit
+ * and after-rollback effects for a transaction; without them (no transaction) after-commit
+ * effects run at once and after-rollback ones never. Notifications go through `notifier`, after
+ * commit.
  */
-export function sqlFromQueryRunner(runner: QueryRunner, hooks?: TransactionHooks, notifier?: PostCommitNotifier): Sql {
+export function sqlOn(sender: Sender, hooks?: TransactionHooks, notifier?: PostCommitNotifier): Sql {
   const afterCommit = (effect: () => void): void => {
     if (hooks) hooks.onCommit.push(effect);
     else runQuietly(effect);
@@ -127,10 +129,10 @@ export function sqlFromQueryRunner(runner: QueryRunner, hooks?: TransactionHooks
       if (notifier) afterCommit(() => notifier.notify(channel, payload));
     },
     async rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
-      return (await send<T>(runner, text, params)).rows;
+      return (await send<T>(sender, text, params)).rows;
     },
     async execute(text: string, params: unknown[] = []): Promise<number> {
-      const result = await send(runner, text, params);
+      const result = await send(sender, text, params);
       return result.rowCount ?? result.rows.length;
     },
   };

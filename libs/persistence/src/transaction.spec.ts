@@ -30,10 +30,14 @@ function fakeDataSource(log: string[], options: { failCommit?: boolean } = {}): 
   } as unknown as DataSource;
 }
 
+/** A statement, so that the transaction has begun and has something to commit or roll back. */
+const touch = (sql: Sql): Promise<number> => sql.execute('UPDATE t SET n = n + 1');
+
 describe('after-commit effects', () => {
   it('run after the commit, in order', async () => {
     const log: string[] = [];
     await inTransaction(fakeDataSource(log), async (sql) => {
+      await touch(sql);
       afterCommit(sql, () => log.push('first'));
       afterCommit(sql, () => log.push('second'));
       log.push('work');
@@ -49,9 +53,12 @@ describe('after-commit effects', () => {
         throw new Error('handler failed');
       }),
     ).rejects.toThrow('handler failed');
-    await expect(inTransaction(fakeDataSource(log, { failCommit: true }), async (sql) => afterCommit(sql, () => log.push('effect')))).rejects.toThrow(
-      'commit failed',
-    );
+    await expect(
+      inTransaction(fakeDataSource(log, { failCommit: true }), async (sql) => {
+        await touch(sql);
+        afterCommit(sql, () => log.push('effect'));
+      }),
+    ).rejects.toThrow('commit failed');
     expect(log).not.toContain('effect');
   });
 
@@ -86,15 +93,19 @@ describe('after-rollback effects', () => {
     const log: string[] = [];
     await expect(
       inTransaction(fakeDataSource(log), async (sql) => {
+        await touch(sql);
         afterRollback(sql, () => log.push('given back'));
         throw new Error('handler failed');
       }),
     ).rejects.toThrow('handler failed');
     expect(log).toEqual(['rollback', 'given back', 'release']);
     const failing: string[] = [];
-    await expect(inTransaction(fakeDataSource(failing, { failCommit: true }), async (sql) => afterRollback(sql, () => failing.push('given back')))).rejects.toThrow(
-      'commit failed',
-    );
+    await expect(
+      inTransaction(fakeDataSource(failing, { failCommit: true }), async (sql) => {
+        await touch(sql);
+        afterRollback(sql, () => failing.push('given back'));
+      }),
+    ).rejects.toThrow('commit failed');
     expect(failing).toContain('given back');
   });
 
@@ -110,6 +121,7 @@ describe('notifyAfterCommit', () => {
   it('sends after the commit, on the data source, not inside the transaction', async () => {
     const log: string[] = [];
     await inTransaction(fakeDataSource(log), async (sql) => {
+      await touch(sql);
       notifyAfterCommit(sql, 'feed', 'a:1');
       await new Promise((resolve) => setImmediate(resolve));
       log.push('work done');
@@ -120,9 +132,12 @@ describe('notifyAfterCommit', () => {
 
   it('sends nothing for a transaction that did not commit', async () => {
     const log: string[] = [];
-    await expect(inTransaction(fakeDataSource(log, { failCommit: true }), async (sql) => notifyAfterCommit(sql, 'feed', 'a:1'))).rejects.toThrow(
-      'commit failed',
-    );
+    await expect(
+      inTransaction(fakeDataSource(log, { failCommit: true }), async (sql) => {
+        await touch(sql);
+        notifyAfterCommit(sql, 'feed', 'a:1');
+      }),
+    ).rejects.toThrow('commit failed');
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(log.filter((line) => line.startsWith('notify'))).toEqual([]);
   });

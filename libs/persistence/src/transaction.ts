@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { postCommitNotifier } from './post-commit.notifier';
-import { runQuietly, sqlFromQueryRunner, type Sql, type TransactionHooks } from './sql.executor';
+import { PgTransaction, type PgClient } from './pg.transaction';
+import { runQuietly, sqlOn, type Sql, type TransactionHooks } from './sql.executor';
 
 /**
  * Runs `work` in one Postgres transaction (READ COMMITTED) and commits when it resolves; any
@@ -9,19 +10,22 @@ import { runQuietly, sqlFromQueryRunner, type Sql, type TransactionHooks } from 
  * sent (`notifyAfterCommit`). Effects handed to `sql.afterRollback` run only when it does not
  * commit. A commit that fails may still have happened; whoever reserved something for it must
  * cope with both.
+ *
+ * BEGIN, COMMIT and ROLLBACK go straight to the pg client, BEGIN with the first statement
+ * ({@link PgTransaction}); TypeORM's own transaction calls would send BEGIN alone, a round trip
+ * of its own.
  */
 export async function inTransaction<T>(dataSource: DataSource, work: (sql: Sql) => Promise<T>): Promise<T> {
   const runner = dataSource.createQueryRunner();
-  await runner.connect();
+  const transaction = new PgTransaction((await runner.connect()) as PgClient);
   const hooks: TransactionHooks = { onCommit: [], onRollback: [] };
   try {
-    await runner.startTransaction();
-    const result = await work(sqlFromQueryRunner(runner, hooks, postCommitNotifier(dataSource)));
-    await runner.commitTransaction();
+    const result = await work(sqlOn(transaction, hooks, postCommitNotifier(dataSource)));
+    await transaction.commit();
     for (const effect of hooks.onCommit) runQuietly(effect);
     return result;
   } catch (error) {
-    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+    await transaction.rollback();
     for (const effect of hooks.onRollback) runQuietly(effect);
     throw error;
   } finally {
@@ -32,9 +36,9 @@ export async function inTransaction<T>(dataSource: DataSource, work: (sql: Sql) 
 /** Runs `work` on a pooled connection without an explicit transaction (single statements). */
 export async function withConnection<T>(dataSource: DataSource, work: (sql: Sql) => Promise<T>): Promise<T> {
   const runner = dataSource.createQueryRunner();
-  await runner.connect();
+  const client = (await runner.connect()) as PgClient;
   try {
-    return await work(sqlFromQueryRunner(runner, undefined, postCommitNotifier(dataSource)));
+    return await work(sqlOn(client, undefined, postCommitNotifier(dataSource)));
   } finally {
     await runner.release();
   }

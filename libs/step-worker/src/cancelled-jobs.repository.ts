@@ -29,14 +29,30 @@ export class CancelledJobsRepository {
     );
   }
 
+  /** The advisory lock's key of a job, whatever case its id was written in. */
   private lockKey(jobId: string): string {
-    return `longhaul.${this.schema}.job:${jobId}`;
+    return `longhaul.${this.schema}.job:${jobId.toLowerCase()}`;
   }
 
   /** Records the cancel (a second one is a no-op). Returns whether it was new. */
   async add(sql: Sql, jobId: string): Promise<boolean> {
     const inserted = await sql.execute(`INSERT INTO ${this.table} (job_id) VALUES ($1) ON CONFLICT (job_id) DO NOTHING`, [jobId]);
     return inserted === 1;
+  }
+
+  /**
+   * Which of `jobIds` are cancelled, in ONE statement (lower-case ids). Issued behind
+   * {@link lockAll} without waiting for it, it still reads after the locks are held: Postgres runs
+   * a connection's statements in order, and each sees what committed before it started.
+   */
+  async cancelledAmong(sql: Sql, jobIds: readonly string[]): Promise<Set<string>> {
+    if (jobIds.length === 0) return new Set();
+    // One id by `= $1`: a one-element `= ANY($1)` is planned again at every execution.
+    const rows =
+      jobIds.length === 1
+        ? await sql.rows<{ job_id: string }>(`SELECT job_id FROM ${this.table} WHERE job_id = $1`, [jobIds[0]])
+        : await sql.rows<{ job_id: string }>(`SELECT job_id FROM ${this.table} WHERE job_id = ANY($1::uuid[])`, [jobIds]);
+    return new Set(rows.map((row) => row.job_id.toLowerCase()));
   }
 
   async has(sql: Sql, jobId: string): Promise<boolean> {

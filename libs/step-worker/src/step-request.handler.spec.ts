@@ -26,6 +26,10 @@ class FakeSql implements Sql {
 
   async rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
     this.statements.push(text);
+    if (text.includes('SELECT job_id FROM "transcoder".cancelled_jobs')) {
+      const asked = Array.isArray(params[0]) ? (params[0] as string[]) : [params[0] as string];
+      return asked.filter((id) => this.cancelledJobs.has(id)).map((id) => ({ job_id: id.toUpperCase() })) as T[];
+    }
     if (text.includes('cancelled_jobs')) return (this.cancelledJobs.has(params[0] as string) ? [{ '?column?': 1 }] : []) as T[];
     return [];
   }
@@ -91,6 +95,10 @@ class FakeSlots implements LaneSlots {
 }
 
 function slowLaneHandler(slots?: LaneSlots) {
+  return slowLaneRequests(slots).handle;
+}
+
+function slowLaneRequests(slots?: LaneSlots) {
   return createStepRequestHandler({
     queue: new WorkQueueRepository('transcoder'),
     cancelledJobs: new CancelledJobsRepository('transcoder'),
@@ -99,7 +107,7 @@ function slowLaneHandler(slots?: LaneSlots) {
     deadlineMs: 60_000,
     logger,
     slots,
-  }).handle;
+  });
 }
 
 /** A transaction whose after-commit and after-rollback effects wait to be run by the test. */
@@ -146,6 +154,20 @@ describe('createStepRequestHandler', () => {
     expect(sql.workItems.size).toBe(0);
     expect(sql.outbox).toEqual([]);
     expect(sql.statements[0]).toContain('pg_advisory_xact_lock');
+  });
+
+  it("locks a batch's jobs and reads their cancels up front, so a request then sends no statement for them", async () => {
+    const other = '0192f0c4-1d5e-7a3b-9c4d-000000000002';
+    const requests = slowLaneRequests();
+    const sql = new FakeSql();
+    sql.cancelledJobs.add(other);
+    const cancelledOne = { ...requestEvent('slow'), payload: { ...requestEvent('slow').payload, jobId: other } };
+    await requests.lockJobs(sql, [requestEvent('slow'), cancelledOne]);
+    expect(sql.statements).toEqual([expect.stringContaining('pg_advisory_xact_lock(h)'), expect.stringContaining('job_id = ANY($1::uuid[])')]);
+    await requests.handle(sql, requestEvent('slow'));
+    await requests.handle(sql, cancelledOne);
+    expect(sql.statements.filter((text) => text.includes('cancelled_jobs') || text.includes('advisory'))).toHaveLength(2);
+    expect([...sql.workItems.values()].map((item) => item[3])).toEqual([JOB]);
   });
 
   it('wakes the runner once a new item has committed, and not for a duplicate or a cancelled job', async () => {

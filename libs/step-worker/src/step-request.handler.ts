@@ -36,15 +36,21 @@ export interface StepRequestHandlerDeps {
   slots?: LaneSlots;
 }
 
-/** Jobs each transaction has serialised with their cancels through {@link StepRequestHandler.lockJobs}. */
-const lockedJobs = new WeakMap<Sql, Set<string>>();
+/**
+ * Jobs each transaction has serialised with their cancels through
+ * {@link StepRequestHandler.lockJobs}, by lower-case id, and whether each was cancelled then. The
+ * lock lasts to the end of the transaction, so no cancel can commit in between.
+ */
+const lockedJobs = new WeakMap<Sql, Map<string, boolean>>();
 
 /** A step request handler, and the batch hook that takes its locks up front. */
 export interface StepRequestHandler {
   handle: EventHandler;
   /**
    * The consumer's `beforeHandling`: serialises every job of the batch with its cancel in ONE
-   * statement, in a fixed order, instead of one statement per request.
+   * statement, in a fixed order, instead of one statement per request, and reads which of them
+   * are cancelled in one more, issued behind it without waiting (one round trip on a
+   * pipelining connection).
    */
   lockJobs(sql: Sql, events: readonly InboundEvent[]): Promise<void>;
 }
@@ -64,8 +70,7 @@ export function createStepRequestHandler(deps: StepRequestHandlerDeps): StepRequ
 
   const handle: EventHandler = async (sql: Sql, event: InboundEvent) => {
     const request = event.payload as StepRequestedV1;
-    if (!lockedJobs.get(sql)?.has(request.jobId)) await deps.cancelledJobs.lock(sql, request.jobId);
-    if (await deps.cancelledJobs.has(sql, request.jobId)) {
+    if (await isCancelled(sql, request.jobId)) {
       log.info({ job_id: request.jobId, step: request.step, attempt: request.attempt }, 'request of a cancelled job dropped');
       return;
     }
@@ -99,13 +104,21 @@ export function createStepRequestHandler(deps: StepRequestHandlerDeps): StepRequ
     if (slots) afterCommit(sql, () => slots.wake());
   };
 
+  /** Whether the job is cancelled, with the job serialised with its cancel (locked here if not yet). */
+  async function isCancelled(sql: Sql, jobId: string): Promise<boolean> {
+    const known = lockedJobs.get(sql)?.get(jobId.toLowerCase());
+    if (known !== undefined) return known;
+    const [, cancelled] = await Promise.all([deps.cancelledJobs.lock(sql, jobId), deps.cancelledJobs.has(sql, jobId)]);
+    return cancelled;
+  }
+
   return {
     handle,
     async lockJobs(sql: Sql, events: readonly InboundEvent[]): Promise<void> {
-      const ids = [...new Set(events.map((event) => (event.payload as StepRequestedV1).jobId))];
-      await deps.cancelledJobs.lockAll(sql, ids);
-      const locked = lockedJobs.get(sql) ?? new Set<string>();
-      for (const id of ids) locked.add(id);
+      const ids = [...new Set(events.map((event) => (event.payload as StepRequestedV1).jobId.toLowerCase()))];
+      const [, cancelled] = await Promise.all([deps.cancelledJobs.lockAll(sql, ids), deps.cancelledJobs.cancelledAmong(sql, ids)]);
+      const locked = lockedJobs.get(sql) ?? new Map<string, boolean>();
+      for (const id of ids) locked.set(id, cancelled.has(id));
       lockedJobs.set(sql, locked);
     },
   };

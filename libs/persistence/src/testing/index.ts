@@ -16,14 +16,25 @@ export interface FakeQueryRunner {
   [member: string]: unknown;
 }
 
+/** The transaction calls of a TypeORM runner a stand-in may have, and the statement each stands for. */
+const TRANSACTION_CALLS = { BEGIN: 'startTransaction', COMMIT: 'commitTransaction', ROLLBACK: 'rollbackTransaction' } as const;
+
 /**
  * Gives a stand-in query runner the pg client `Sql` sends its statements through
  * (`runner.connect()` resolves to it): each statement, named or not, goes to `runner.query`, and
- * its answer comes back as pg's `rows` and `rowCount`. Returns the runner.
+ * its answer comes back as pg's `rows` and `rowCount`. BEGIN, COMMIT and ROLLBACK, which
+ * `inTransaction` sends on the client, go to the stand-in's `startTransaction`,
+ * `commitTransaction` and `rollbackTransaction` when it has them. Returns the runner.
  */
 export function withPgClient<R extends FakeQueryRunner>(runner: R): R {
   const client = {
     query: async ({ text, values }: { text: string; values?: unknown[] }) => {
+      const call = TRANSACTION_CALLS[text as keyof typeof TRANSACTION_CALLS];
+      const stand = call ? (runner[call] as (() => Promise<unknown>) | undefined) : undefined;
+      if (stand) {
+        await stand.call(runner);
+        return { rows: [], rowCount: null };
+      }
       const result = await runner.query(text, values ?? []);
       return { rows: result.records, rowCount: result.affected ?? null };
     },

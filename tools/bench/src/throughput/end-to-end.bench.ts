@@ -6,7 +6,7 @@ import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { summarize } from '../stats';
 import { ArrivalObserver } from './arrival.observer';
 import { censoredProfile, END_TO_END } from './chain.stages';
-import { endToEndReport, saturationRates, type EndToEndPlan } from './end-to-end.report';
+import { endToEndReport, saturationRates, type EndToEndPlan, type RateContextRun } from './end-to-end.report';
 import { runFixedRate, runSaturation, type FixedRateRep, type SaturationRep } from './end-to-end.runs';
 import { JobSubmitter } from './job.submitter';
 import { drainJobs } from './jobs.drain';
@@ -24,6 +24,8 @@ import { wallNow } from './wall.clock';
  * a few dozen jobs a second, so 1000 already give a steady stretch of over half a minute, and the
  * whole suite must stay within its time bound. The in-flight cap of the fixed rate is far above
  * what 100/s needs at a normal answer time, so a slow api shows as latency, not as a lower rate.
+ * The lower rates, 25/s and 50/s, are run for context, not judged: where the latency target
+ * holds, and how a job's CPU changes with the rate.
  */
 const BRIEF_PLAN: EndToEndPlan = {
   ratePerSecond: 100,
@@ -34,6 +36,7 @@ const BRIEF_PLAN: EndToEndPlan = {
   submitWindowMs: 60_000,
   maxRetryWaitMs: 2_000,
   targetP99Ms: 300,
+  contextRatesPerSecond: [25, 50],
   serviceEnv: THROUGHPUT_SERVICE_ENV,
 };
 /** The api, transcoder, thumbnailer and notifier listen on these four ports. */
@@ -76,6 +79,7 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
   const fixedCpu: CpuShares[] = [];
   const saturation: SaturationRep[] = [];
   const saturationCpu: CpuShares[] = [];
+  const context: RateContextRun[] = [];
   const accepted: string[] = [];
   try {
     await observer.start();
@@ -104,6 +108,21 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
           (terminal ? `request → notifier p50 ${milliseconds(terminal.p50)}, p99 ${milliseconds(terminal.p99)}, max ${milliseconds(terminal.max)}` : 'none recorded by the notifier') +
           (rep.notRecorded > 0 ? `, ${rep.notRecorded} not recorded` : ''),
       );
+    }
+    for (let i = 1; i <= ctx.repetitions && !ctx.signal.aborted; i++) {
+      for (const ratePerSecond of plan.contextRatesPerSecond) {
+        if (ctx.signal.aborted) break;
+        await delay(SETTLE_MS, undefined, { signal: ctx.signal }).catch(() => undefined);
+        const before = readCpu(cpuGroups);
+        const rep = await runFixedRate(submitter, db, observer, { ratePerSecond, durationMs: plan.durationMs, maxInFlight: plan.rateInFlight, ...FIXED_WAITS, signal: ctx.signal });
+        context.push({ ratePerSecond, rep, cpu: cpuShares(before, readCpu(cpuGroups)) });
+        accepted.push(...rep.records.map((r) => r.jobId));
+        const terminal = censoredProfile(rep.records, END_TO_END.notifierRecorded);
+        ctx.log(
+          `  ${perSecond(ratePerSecond)} (context) rep ${i}/${ctx.repetitions}: ${rep.records.length} accepted, ` +
+            (terminal ? `request → notifier p50 ${milliseconds(terminal.p50)}, p99 ${milliseconds(terminal.p99)}` : 'none recorded by the notifier'),
+        );
+      }
     }
     for (let i = 1; i <= ctx.repetitions && !ctx.signal.aborted; i++) {
       await delay(SETTLE_MS, undefined, { signal: ctx.signal }).catch(() => undefined);
@@ -147,7 +166,7 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
     throughputResults.endToEndP50Ms = summarize(terminal.map((p) => p.p50));
     throughputResults.endToEndP99Ms = summarize(terminal.map((p) => p.p99));
   }
-  return endToEndReport(endToEndBenchmark.id, endToEndBenchmark.title, { plan, relay, fixed, fixedCpu, saturation, saturationCpu });
+  return endToEndReport(endToEndBenchmark.id, endToEndBenchmark.title, { plan, relay, fixed, fixedCpu, context, saturation, saturationCpu });
 }
 
 /** The four services, this process, and the stack's components. */

@@ -21,7 +21,16 @@ export interface EndToEndPlan {
   submitWindowMs: number;
   maxRetryWaitMs: number;
   targetP99Ms: number;
+  /** Offered rates also run, for context (not judged), once per repetition each. */
+  contextRatesPerSecond: readonly number[];
   serviceEnv: Readonly<Record<string, string>>;
+}
+
+/** One run at a context rate, with the CPU used from its first send until its jobs had ended. */
+export interface RateContextRun {
+  ratePerSecond: number;
+  rep: FixedRateRep;
+  cpu: CpuShares;
 }
 
 export interface EndToEndMeasured {
@@ -29,6 +38,7 @@ export interface EndToEndMeasured {
   relay: { from: string; settings: RelaySetting[] };
   fixed: FixedRateRep[];
   fixedCpu: CpuShares[];
+  context: RateContextRun[];
   saturation: SaturationRep[];
   saturationCpu: CpuShares[];
 }
@@ -136,6 +146,14 @@ export function endToEndReport(id: string, title: string, m: EndToEndMeasured): 
           ]),
         },
       },
+      ...(m.context.length > 0
+        ? [
+            {
+              caption: `Latency and CPU against the offered rate: ${m.plan.contextRatesPerSecond.map(perSecond).join(' and ')} for context (not judged) beside the judged ${perSecond(plan.ratePerSecond)}, each for ${seconds(plan.durationMs)} per repetition, median (min–max) over the repetitions`,
+              table: rateTable(m),
+            },
+          ]
+        : []),
       { caption: `Per-stage breakdown at ${perSecond(plan.ratePerSecond)}: each stage's p50 and p99 over the jobs, median (min–max) over the repetitions`, table: stageTable(m.fixed, CHAIN_STAGES) },
       { caption: `The api's record of each step at ${perSecond(plan.ratePerSecond)} (\`api.step_attempts\`, written by the saga as the workers' events reach it)`, table: stageTable(m.fixed, API_ATTEMPT_STAGES) },
       { caption: 'Per-stage breakdown at saturation (where the backlog waits)', table: stageTable(m.saturation, CHAIN_STAGES) },
@@ -148,6 +166,11 @@ export function endToEndReport(id: string, title: string, m: EndToEndMeasured): 
             ...m.fixed.map((r, i) => {
               const t = censoredProfile(r.records, END_TO_END.notifierRecorded);
               return [`${perSecond(plan.ratePerSecond)}`, String(i + 1), String(r.records.length), perSecond(r.pace.achievedRatePerSecond), formatStatusCounts(r.refusedByStatus), String(r.byStatus['completed'] ?? 0), String(r.retried), String(r.notRecorded), t ? msOrOpen(t.p50) : '–', t ? msOrOpen(t.p99) : '–', '–'];
+            }),
+            ...m.context.map((c) => {
+              const t = censoredProfile(c.rep.records, END_TO_END.notifierRecorded);
+              const index = m.context.filter((x) => x.ratePerSecond === c.ratePerSecond).indexOf(c) + 1;
+              return [`${perSecond(c.ratePerSecond)} (context)`, String(index), String(c.rep.records.length), perSecond(c.rep.pace.achievedRatePerSecond), formatStatusCounts(c.rep.refusedByStatus), String(c.rep.byStatus['completed'] ?? 0), String(c.rep.retried), String(c.rep.notRecorded), t ? msOrOpen(t.p50) : '–', t ? msOrOpen(t.p99) : '–', '–'];
             }),
             ...m.saturation.map((r, i) => [
               'saturation',
@@ -169,6 +192,77 @@ export function endToEndReport(id: string, title: string, m: EndToEndMeasured): 
     targets,
     findings: findings(m, terminalP99, satRates),
   };
+}
+
+/** The runs at one offered rate: the context runs at it, or the judged ones. */
+function runsAt(m: EndToEndMeasured, ratePerSecond: number): Array<{ rep: FixedRateRep; cpu: CpuShares | undefined }> {
+  if (ratePerSecond === m.plan.ratePerSecond) return m.fixed.map((rep, i) => ({ rep, cpu: m.fixedCpu[i] }));
+  return m.context.filter((c) => c.ratePerSecond === ratePerSecond).map(({ rep, cpu }) => ({ rep, cpu }));
+}
+
+/** The rates run, lowest first. */
+function ratesRun(m: EndToEndMeasured): number[] {
+  return [...new Set([...m.context.map((c) => c.ratePerSecond), m.plan.ratePerSecond])].sort((a, b) => a - b);
+}
+
+/**
+ * Machine CPU per accepted job over a run, in ms: busy cores × the window ÷ the jobs. The window
+ * runs from the first send until every job had ended, so it includes what the idle stack uses.
+ */
+export function cpuPerJobMs(cpu: CpuShares, jobs: number): number | null {
+  return jobs > 0 ? (cpu.machineCores * cpu.seconds * 1000) / jobs : null;
+}
+
+/** Median (min–max) over the repetitions of the terminal percentile at one rate; null without any. */
+function terminalAt(runs: Array<{ rep: FixedRateRep }>, pick: 'p50' | 'p99'): Summary | null {
+  const values = runs.map(({ rep }) => censoredProfile(rep.records, END_TO_END.notifierRecorded)?.[pick]).filter((v): v is number => v !== undefined);
+  return values.length > 0 ? summarize(values) : null;
+}
+
+function rateTable(m: EndToEndMeasured): Table {
+  const fixed = (values: number[], digits: number): string => (values.length > 0 ? formatSummary(summarize(values), (v) => v.toFixed(digits)) : '–');
+  return {
+    columns: ['offered', 'achieved', 'request → notifier p50', 'p99', `p99 ≤ ${m.plan.targetP99Ms} ms`, 'machine busy (cores)', 'machine CPU per job (ms)'],
+    rows: ratesRun(m).map((r) => {
+      const runs = runsAt(m, r);
+      const p99 = terminalAt(runs, 'p99');
+      const withCpu = runs.filter((x): x is { rep: FixedRateRep; cpu: CpuShares } => x.cpu !== undefined);
+      const perJob = withCpu.map(({ rep, cpu }) => cpuPerJobMs(cpu, rep.records.length)).filter((v): v is number => v !== null);
+      return [
+        r === m.plan.ratePerSecond ? `${perSecond(r)} (judged)` : perSecond(r),
+        rate(runs.map(({ rep }) => rep.pace.achievedRatePerSecond)),
+        ms(terminalAt(runs, 'p50')),
+        ms(p99),
+        p99 ? (p99.median <= m.plan.targetP99Ms ? 'yes' : 'no') : '–',
+        withCpu.length > 0 ? `${fixed(withCpu.map(({ cpu }) => cpu.machineCores), 2)} of ${withCpu[0]!.cpu.capacity}` : '–',
+        fixed(perJob, 1),
+      ];
+    }),
+  };
+}
+
+/** What the runs at the other offered rates show: where the latency target holds, and a job's CPU at each rate. */
+function rateFinding(m: EndToEndMeasured): string | null {
+  if (m.context.length === 0) return null;
+  const rows = ratesRun(m).map((r) => {
+    const runs = runsAt(m, r);
+    const perJob = runs
+      .map(({ rep, cpu }) => (cpu ? cpuPerJobMs(cpu, rep.records.length) : null))
+      .filter((v): v is number => v !== null);
+    const busy = runs.map(({ cpu }) => cpu?.machineCores).filter((v): v is number => v !== undefined);
+    return { r, p99: terminalAt(runs, 'p99'), perJob: perJob.length > 0 ? summarize(perJob).median : null, busy: busy.length > 0 ? summarize(busy).median : null };
+  });
+  const within = rows.filter((x) => x.p99 && x.p99.median <= m.plan.targetP99Ms).map((x) => x.r);
+  const held = within.length > 0 ? `The p99 is within ${m.plan.targetP99Ms} ms at ${within.map(perSecond).join(', ')} offered` : `The p99 is above ${m.plan.targetP99Ms} ms at every rate run`;
+  const parts = rows.map(
+    (x) => `${perSecond(x.r)}: p99 ${x.p99 ? msOrOpen(x.p99.median) : '–'}, ${x.busy !== null ? `${x.busy.toFixed(2)} cores busy` : 'CPU not read'}${x.perJob !== null ? `, ${x.perJob.toFixed(1)} ms of machine CPU per job` : ''}`,
+  );
+  return (
+    `${held} (medians: ${parts.join('; ')}). ` +
+    'A job costs less CPU the more jobs arrive: at a low rate every event is fetched, handled and committed on its own, with its own round trips and wake-ups in every process, ' +
+    "while a higher rate fills each consumer's fetches and transactions with several events, whose fixed costs they share. " +
+    'So the machine is close to busy well before the judged rate, and once it is, events queue and the latency grows with the backlog.'
+  );
 }
 
 function latencyTarget(m: EndToEndMeasured, p99: Summary | null): TargetCheck {
@@ -204,6 +298,12 @@ function method(m: EndToEndMeasured): string[] {
       `Per job, *t0* is the wall clock just before the request goes to the HTTP client. \`JobCompleted.v1\` is seen by a kafkajs consumer of the bench's own group (starting at the topic's end), stamped when the fetch carrying it is handed over: ` +
       `a fetch is a long poll the broker answers as soon as a record is appended, so the observation adds about one loopback round trip. The notifier's moment is its own \`received_at\`, Postgres \`now()\` of the transaction that recorded the event, read from the database after the run ` +
       `(the bench polls only to know when to stop waiting, so its polling interval is in no figure). All clocks are this machine's.`,
+    ...(plan.contextRatesPerSecond.length > 0
+      ? [
+          `**Other offered rates, for context.** After the judged repetitions, each repetition also offers ${plan.contextRatesPerSecond.map(perSecond).join(' and ')} the same way, for the same ${seconds(plan.durationMs)}, and follows every job to its end; they are not judged. ` +
+            "A run's machine CPU per job is its busy cores × its window (first send until every job had ended) ÷ its accepted jobs, so it includes what the idle stack uses meanwhile.",
+        ]
+      : []),
     `**Per-stage breakdown.** After each repetition one query reads, per job, the instants the services themselves wrote: \`api.step_attempts\` (dispatched by the api; queued, started and finished as the saga learned of them), ` +
       `each worker's \`work_items\` (taken in from Kafka, claimed by a runner, finished), \`api.jobs.finished_at\` and the notifier's \`received_at\`. Each is Postgres \`now()\`, the *start* of the transaction that wrote it (it commits a few ms later), ` +
       `so a stage that ends at one includes the previous transaction's commit. Each stage's p50 and p99 are over that repetition's jobs; percentiles of stages do not add up to the end-to-end percentile.`,
@@ -254,6 +354,8 @@ function findings(m: EndToEndMeasured, terminalP99: Summary | null, satRates: Re
       );
     }
   }
+  const byRate = rateFinding(m);
+  if (byRate) out.push(byRate);
   if (satRates.length > 0) {
     const atSat = chain.map((s) => ({ s, p50: stageOver(m.saturation, s, 'p50')?.median ?? 0 })).sort((a, b) => b.p50 - a.p50);
     const machine = m.saturationCpu.length > 0 ? summarize(m.saturationCpu.map((c) => c.machineCores)).median : null;

@@ -31,6 +31,8 @@ export interface CpuShares {
   byGroup: Array<{ name: string; cores: number }>;
   /** The machine's cores. */
   capacity: number;
+  /** How long the window was, in seconds. */
+  seconds: number;
 }
 
 /** `/proc/<pid>/stat` fields after the parenthesised command name (which may hold spaces); null once the process is gone. */
@@ -83,6 +85,7 @@ export function cpuShares(start: CpuReading, end: CpuReading): CpuShares {
     machineCores: seconds > 0 ? (end.machine.machineBusy - start.machine.machineBusy) / TICKS_PER_SECOND / seconds : 0,
     byGroup,
     capacity: cpus().length,
+    seconds,
   };
 }
 
