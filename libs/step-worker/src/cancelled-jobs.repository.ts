@@ -54,9 +54,4 @@ export class CancelledJobsRepository {
         : await sql.rows<{ job_id: string }>(`SELECT job_id FROM ${this.table} WHERE job_id = ANY($1::uuid[])`, [jobIds]);
     return new Set(rows.map((row) => row.job_id.toLowerCase()));
   }
-
-  async has(sql: Sql, jobId: string): Promise<boolean> {
-    const rows = await sql.rows(`SELECT 1 FROM ${this.table} WHERE job_id = $1`, [jobId]);
-    return rows.length > 0;
-  }
 }

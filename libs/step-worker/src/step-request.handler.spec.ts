@@ -30,7 +30,6 @@ class FakeSql implements Sql {
       const asked = Array.isArray(params[0]) ? (params[0] as string[]) : [params[0] as string];
       return asked.filter((id) => this.cancelledJobs.has(id)).map((id) => ({ job_id: id.toUpperCase() })) as T[];
     }
-    if (text.includes('cancelled_jobs')) return (this.cancelledJobs.has(params[0] as string) ? [{ '?column?': 1 }] : []) as T[];
     return [];
   }
 

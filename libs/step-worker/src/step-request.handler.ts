@@ -104,22 +104,30 @@ export function createStepRequestHandler(deps: StepRequestHandlerDeps): StepRequ
     if (slots) afterCommit(sql, () => slots.wake());
   };
 
-  /** Whether the job is cancelled, with the job serialised with its cancel (locked here if not yet). */
+  /**
+   * Serialises `jobIds` (lower-case) with their cancels and reads which are cancelled, issuing
+   * the read behind the locks without waiting (one round trip on a pipelining connection), and
+   * remembers both for the rest of the transaction.
+   */
+  async function lockAndReadCancels(sql: Sql, jobIds: string[]): Promise<Map<string, boolean>> {
+    const [, cancelled] = await Promise.all([deps.cancelledJobs.lockAll(sql, jobIds), deps.cancelledJobs.cancelledAmong(sql, jobIds)]);
+    const locked = lockedJobs.get(sql) ?? new Map<string, boolean>();
+    for (const id of jobIds) locked.set(id, cancelled.has(id));
+    lockedJobs.set(sql, locked);
+    return locked;
+  }
+
+  /** Whether the job is cancelled, with the job serialised with its cancel (locked here if `lockJobs` did not). */
   async function isCancelled(sql: Sql, jobId: string): Promise<boolean> {
-    const known = lockedJobs.get(sql)?.get(jobId.toLowerCase());
-    if (known !== undefined) return known;
-    const [, cancelled] = await Promise.all([deps.cancelledJobs.lock(sql, jobId), deps.cancelledJobs.has(sql, jobId)]);
-    return cancelled;
+    const id = jobId.toLowerCase();
+    const known = lockedJobs.get(sql)?.get(id);
+    return known ?? (await lockAndReadCancels(sql, [id])).get(id)!;
   }
 
   return {
     handle,
     async lockJobs(sql: Sql, events: readonly InboundEvent[]): Promise<void> {
-      const ids = [...new Set(events.map((event) => (event.payload as StepRequestedV1).jobId.toLowerCase()))];
-      const [, cancelled] = await Promise.all([deps.cancelledJobs.lockAll(sql, ids), deps.cancelledJobs.cancelledAmong(sql, ids)]);
-      const locked = lockedJobs.get(sql) ?? new Map<string, boolean>();
-      for (const id of ids) locked.set(id, cancelled.has(id));
-      lockedJobs.set(sql, locked);
+      await lockAndReadCancels(sql, [...new Set(events.map((event) => (event.payload as StepRequestedV1).jobId.toLowerCase()))]);
     },
   };
 }

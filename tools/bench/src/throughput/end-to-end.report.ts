@@ -213,50 +213,64 @@ export function cpuPerJobMs(cpu: CpuShares, jobs: number): number | null {
   return jobs > 0 ? (cpu.machineCores * cpu.seconds * 1000) / jobs : null;
 }
 
-/** Median (min–max) over the repetitions of the terminal percentile at one rate; null without any. */
-function terminalAt(runs: Array<{ rep: FixedRateRep }>, pick: 'p50' | 'p99'): Summary | null {
-  const values = runs.map(({ rep }) => censoredProfile(rep.records, END_TO_END.notifierRecorded)?.[pick]).filter((v): v is number => v !== undefined);
-  return values.length > 0 ? summarize(values) : null;
+/** One offered rate's figures, over its repetitions. */
+interface RateFigures {
+  ratePerSecond: number;
+  achieved: number[];
+  p50: Summary | null;
+  p99: Summary | null;
+  /** Busy cores and machine CPU per job (ms) of each repetition whose CPU was read. */
+  busy: number[];
+  perJobMs: number[];
+  capacity: number | null;
+}
+
+/** The figures of every rate run, lowest first. */
+function rateFigures(m: EndToEndMeasured): RateFigures[] {
+  return ratesRun(m).map((ratePerSecond) => {
+    const runs = runsAt(m, ratePerSecond);
+    const reps = runs.map(({ rep }) => rep);
+    const withCpu = runs.filter((x): x is { rep: FixedRateRep; cpu: CpuShares } => x.cpu !== undefined);
+    return {
+      ratePerSecond,
+      achieved: reps.map((rep) => rep.pace.achievedRatePerSecond),
+      p50: stageOver(reps, END_TO_END.notifierRecorded, 'p50'),
+      p99: stageOver(reps, END_TO_END.notifierRecorded, 'p99'),
+      busy: withCpu.map(({ cpu }) => cpu.machineCores),
+      perJobMs: withCpu.map(({ rep, cpu }) => cpuPerJobMs(cpu, rep.records.length)).filter((v): v is number => v !== null),
+      capacity: withCpu[0]?.cpu.capacity ?? null,
+    };
+  });
 }
 
 function rateTable(m: EndToEndMeasured): Table {
   const fixed = (values: number[], digits: number): string => (values.length > 0 ? formatSummary(summarize(values), (v) => v.toFixed(digits)) : '–');
   return {
     columns: ['offered', 'achieved', 'request → notifier p50', 'p99', `p99 ≤ ${m.plan.targetP99Ms} ms`, 'machine busy (cores)', 'machine CPU per job (ms)'],
-    rows: ratesRun(m).map((r) => {
-      const runs = runsAt(m, r);
-      const p99 = terminalAt(runs, 'p99');
-      const withCpu = runs.filter((x): x is { rep: FixedRateRep; cpu: CpuShares } => x.cpu !== undefined);
-      const perJob = withCpu.map(({ rep, cpu }) => cpuPerJobMs(cpu, rep.records.length)).filter((v): v is number => v !== null);
-      return [
-        r === m.plan.ratePerSecond ? `${perSecond(r)} (judged)` : perSecond(r),
-        rate(runs.map(({ rep }) => rep.pace.achievedRatePerSecond)),
-        ms(terminalAt(runs, 'p50')),
-        ms(p99),
-        p99 ? (p99.median <= m.plan.targetP99Ms ? 'yes' : 'no') : '–',
-        withCpu.length > 0 ? `${fixed(withCpu.map(({ cpu }) => cpu.machineCores), 2)} of ${withCpu[0]!.cpu.capacity}` : '–',
-        fixed(perJob, 1),
-      ];
-    }),
+    rows: rateFigures(m).map((f) => [
+      f.ratePerSecond === m.plan.ratePerSecond ? `${perSecond(f.ratePerSecond)} (judged)` : perSecond(f.ratePerSecond),
+      rate(f.achieved),
+      ms(f.p50),
+      ms(f.p99),
+      f.p99 ? (f.p99.median <= m.plan.targetP99Ms ? 'yes' : 'no') : '–',
+      f.capacity !== null ? `${fixed(f.busy, 2)} of ${f.capacity}` : '–',
+      fixed(f.perJobMs, 1),
+    ]),
   };
 }
 
 /** What the runs at the other offered rates show: where the latency target holds, and a job's CPU at each rate. */
 function rateFinding(m: EndToEndMeasured): string | null {
   if (m.context.length === 0) return null;
-  const rows = ratesRun(m).map((r) => {
-    const runs = runsAt(m, r);
-    const perJob = runs
-      .map(({ rep, cpu }) => (cpu ? cpuPerJobMs(cpu, rep.records.length) : null))
-      .filter((v): v is number => v !== null);
-    const busy = runs.map(({ cpu }) => cpu?.machineCores).filter((v): v is number => v !== undefined);
-    return { r, p99: terminalAt(runs, 'p99'), perJob: perJob.length > 0 ? summarize(perJob).median : null, busy: busy.length > 0 ? summarize(busy).median : null };
-  });
-  const within = rows.filter((x) => x.p99 && x.p99.median <= m.plan.targetP99Ms).map((x) => x.r);
+  const rows = rateFigures(m);
+  const median = (values: number[]): number | null => (values.length > 0 ? summarize(values).median : null);
+  const within = rows.filter((f) => f.p99 && f.p99.median <= m.plan.targetP99Ms).map((f) => f.ratePerSecond);
   const held = within.length > 0 ? `The p99 is within ${m.plan.targetP99Ms} ms at ${within.map(perSecond).join(', ')} offered` : `The p99 is above ${m.plan.targetP99Ms} ms at every rate run`;
-  const parts = rows.map(
-    (x) => `${perSecond(x.r)}: p99 ${x.p99 ? msOrOpen(x.p99.median) : '–'}, ${x.busy !== null ? `${x.busy.toFixed(2)} cores busy` : 'CPU not read'}${x.perJob !== null ? `, ${x.perJob.toFixed(1)} ms of machine CPU per job` : ''}`,
-  );
+  const parts = rows.map((f) => {
+    const busy = median(f.busy);
+    const perJob = median(f.perJobMs);
+    return `${perSecond(f.ratePerSecond)}: p99 ${f.p99 ? msOrOpen(f.p99.median) : '–'}, ${busy !== null ? `${busy.toFixed(2)} cores busy` : 'CPU not read'}${perJob !== null ? `, ${perJob.toFixed(1)} ms of machine CPU per job` : ''}`;
+  });
   return (
     `${held} (medians: ${parts.join('; ')}). ` +
     'A job costs less CPU the more jobs arrive: at a low rate every event is fetched, handled and committed on its own, with its own round trips and wake-ups in every process, ' +
