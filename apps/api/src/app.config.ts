@@ -22,7 +22,7 @@ export const DEVELOPMENT_DOWNLOAD_SIGNING_KEY = 'longhaul-development-download-s
 const ms = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 /** @see ApiEnvSchema SAGA_CONCURRENCY */
-const DEFAULT_SAGA_CONCURRENCY = 4;
+const DEFAULT_SAGA_CONCURRENCY = 2;
 /** Connections besides the saga's: HTTP requests, the other consumer, samplers, scheduler, watchdog, retention. */
 const API_POOL_HEADROOM = 8;
 
@@ -140,7 +140,10 @@ export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).exten
   /**
    * Transactions the saga runs at once per `job.events` partition, split by job (each job's
    * events stay in order in one). The saga waits on Postgres far more than it computes, so
-   * events of different jobs are handled side by side. @defaultValue 4
+   * events of different jobs are handled side by side. Not more by default: each further
+   * transaction splits a fetched chunk into smaller ones, each with its own commit, and at 100
+   * jobs/s two beat four on the machine's CPU per job and the p99 (docs/benchmarks/tuning.md,
+   * section 7). @defaultValue 2
    */
   SAGA_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(DEFAULT_SAGA_CONCURRENCY),
   /**
