@@ -1,5 +1,5 @@
 import type { JobNotify, JobStatus, Lane, MediaInfoView, SerializedError, StepName, StepStatus } from '@longhaul/contracts';
-import type { Sql } from '@longhaul/persistence';
+import { settleAtCommit, type Sql } from '@longhaul/persistence';
 import type { RetryPolicy } from './retry/retry.policy';
 
 /** A job row as the saga reads and changes it. */
@@ -56,7 +56,9 @@ export interface StepRecord {
 
 /** The columns a step change may set. `NOW` stands for the database clock. */
 export const NOW = Symbol('now');
-type Stamp = Date | typeof NOW | null;
+/** A stamp set to the database clock unless it is set already (`coalesce(column, now())`). */
+export const FIRST_NOW = Symbol('first now');
+type Stamp = Date | typeof NOW | typeof FIRST_NOW | null;
 export interface StepPatch {
   status: StepStatus;
   attempt: number;
@@ -244,10 +246,31 @@ export function stepPatchSets(patch: Partial<StepPatch>, params: unknown[]): str
       sets.push(`${column} = now()`);
       continue;
     }
+    if (value === FIRST_NOW) {
+      sets.push(`${column} = coalesce(${column}, now())`);
+      continue;
+    }
     params.push(value !== null && JSON_COLUMNS.has(column) ? JSON.stringify(value) : value);
     sets.push(`${column} = $${params.length}`);
   }
   return sets;
+}
+
+/**
+ * Applies a step change to the step as read (`patch` as {@link stepPatchSets} writes it), so the
+ * record keeps matching its row for the rest of the transaction: a job's later event in the same
+ * saga transaction starts from it instead of reading the job again. Stamps of the database clock
+ * become this process's clock here; they decide nothing later in the transaction.
+ */
+export function applyStepPatch(step: StepRecord, patch: Partial<StepPatch>): void {
+  const now = new Date();
+  const target = step as unknown as Record<keyof StepPatch, unknown>;
+  for (const [key, value] of Object.entries(patch) as Array<[keyof StepPatch, unknown]>) {
+    if (value === NOW) target[key] = now;
+    else if (value === FIRST_NOW) target[key] = target[key] ?? now;
+    else target[key] = value;
+  }
+  step.updatedAt = now;
 }
 
 /** SQL of `api.jobs` and `api.job_steps`. Every method runs on the caller's connection. */
@@ -315,14 +338,19 @@ export class JobRepository {
     return rows.map(toStep);
   }
 
+  /** Sets the job's lane; settled at commit (`settleAtCommit`). */
   async setLane(sql: Sql, jobId: string, lane: Lane): Promise<void> {
-    await sql.execute(`UPDATE api.jobs SET lane = $2, updated_at = now() WHERE id = $1`, [jobId, lane]);
+    await settleAtCommit(sql, sql.execute(`UPDATE api.jobs SET lane = $2, updated_at = now() WHERE id = $1`, [jobId, lane]));
   }
 
-  /** Sets the given columns of one step (and `updated_at`). */
-  async patchStep(sql: Sql, jobId: string, name: StepName, patch: Partial<StepPatch>): Promise<void> {
-    const params: unknown[] = [jobId, name];
+  /**
+   * Sets the given columns of one step (and `updated_at`), in its row and in `step`
+   * ({@link applyStepPatch}); settled at commit (`settleAtCommit`).
+   */
+  async patchStep(sql: Sql, step: StepRecord, patch: Partial<StepPatch>): Promise<void> {
+    const params: unknown[] = [step.jobId, step.name];
     const sets = stepPatchSets(patch, params);
-    await sql.execute(`UPDATE api.job_steps SET ${sets.join(', ')} WHERE job_id = $1 AND name = $2`, params);
+    applyStepPatch(step, patch);
+    await settleAtCommit(sql, sql.execute(`UPDATE api.job_steps SET ${sets.join(', ')} WHERE job_id = $1 AND name = $2`, params));
   }
 }

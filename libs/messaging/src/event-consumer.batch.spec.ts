@@ -80,10 +80,10 @@ function message(offset: number, options: { type?: string; id?: string; key?: st
   } as KafkaMessage;
 }
 
-function batchOf(offsets: Array<number | KafkaMessage>): { payload: EachBatchPayload; resolved: string[] } {
+function batchOf(offsets: Array<number | KafkaMessage>, partition = 2): { payload: EachBatchPayload; resolved: string[] } {
   const resolved: string[] = [];
   const payload = {
-    batch: { topic: 'job.events', partition: 2, messages: offsets.map((o) => (typeof o === 'number' ? message(o) : o)) },
+    batch: { topic: 'job.events', partition, messages: offsets.map((o) => (typeof o === 'number' ? message(o) : o)) },
     resolveOffset: (offset: string) => resolved.push(offset),
     heartbeat: async () => undefined,
     // Recorded in the same list, so a test sees that offsets are committed only once resolved.
@@ -200,7 +200,7 @@ describe('EventConsumer batches', () => {
     expect(stats).toMatchObject({ handled: 2, duplicatesSuppressed: 1 });
   });
 
-  it('runs beforeHandling once per transaction, after the inbox, with the new events only', async () => {
+  it('runs beforeHandling once per transaction, issued behind the inbox, with the events of a handled type', async () => {
     const db = new RecordingDatabase();
     const seen: string[][] = [];
     const { onBatch } = consumer(
@@ -216,8 +216,43 @@ describe('EventConsumer batches', () => {
     );
     await onBatch(batchOf([60]).payload);
     await onBatch(batchOf([60, 61, 62]).payload);
-    expect(seen).toEqual([['event-60'], ['event-61', 'event-62']]);
+    // event-60 is a duplicate the second time: it is locked with the rest, and not handled.
+    expect(seen).toEqual([['event-60'], ['event-60', 'event-61', 'event-62']]);
     expect(db.transactions[1]!.statements).toEqual(['inbox event-60,event-61,event-62', '-- lock', '-- effect', '-- effect']);
+  });
+
+  describe('across the partitions of one fetch', () => {
+    it("handles the batches kafkajs hands over at once in ONE transaction, and resolves each partition's offsets after it", async () => {
+      const db = new RecordingDatabase();
+      const { onBatch, stats } = consumer(db, async (sql, event) => {
+        await sql.execute('-- effect', [event.id]);
+      });
+      const first = batchOf([100, 101], 0);
+      const second = batchOf([message(200, { id: 'event-200', key: '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c99' })], 4);
+      await Promise.all([onBatch(first.payload), onBatch(second.payload)]);
+      expect(db.transactions).toEqual([{ statements: ['inbox event-100,event-101,event-200', '-- effect', '-- effect', '-- effect'], outcome: 'commit' }]);
+      expect(first.resolved).toEqual(['101', 'commit?']);
+      expect(second.resolved).toEqual(['200', 'commit?']);
+      expect(stats.handled).toBe(3);
+    });
+
+    it('lets each partition handle its batch itself when the joint transaction fails', async () => {
+      const db = new RecordingDatabase();
+      const { onBatch } = consumer(db, async (sql, event) => {
+        if (event.id === 'event-301') throw new Error('handler broke');
+        await sql.execute('-- effect', [event.id]);
+      });
+      const good = batchOf([300], 0);
+      const bad = batchOf([message(301, { id: 'event-301', key: '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c99' })], 4);
+      const outcomes = await Promise.allSettled([onBatch(good.payload), onBatch(bad.payload)]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+      // The joint transaction rolls back; then each partition's own, side by side.
+      expect(db.transactions[0]!.outcome).toBe('rollback');
+      expect(db.transactions.slice(1).filter((t) => t.outcome === 'commit').map((t) => t.statements)).toEqual([['inbox event-300', '-- effect']]);
+      expect(db.transactions.slice(1).filter((t) => t.outcome === 'rollback')).toHaveLength(1);
+      expect(good.resolved).toEqual(['300', '300', 'commit?']);
+      expect(bad.resolved).toEqual([]);
+    });
   });
 
   describe('with keyConcurrency', () => {

@@ -6,6 +6,7 @@ import { DEFAULT_PARTITIONS, deadLetterTopic, ErrorCodes, isEventType, MessageHe
 import { inTransaction, type DataSource, type Sql } from '@longhaul/persistence';
 import { contextFromTraceparent, SpanAttributes, SpanNames, type Logger } from '@longhaul/telemetry';
 import { publishDeadLetter, type DeadLetterReason } from './dead-letter.publisher';
+import { FetchGatherer } from './fetch.gatherer';
 import { recordInInbox } from './inbox.repository';
 import type { InboundEvent } from './inbound-event';
 import { splitByKey } from './key-lanes.policy';
@@ -33,10 +34,12 @@ export interface EventConsumerOptions {
    */
   handlers: Partial<{ [T in EventType]: EventHandler<T> }>;
   /**
-   * Runs in each transaction after the inbox rows are written and before the first handler, with
-   * the events about to be handled (new, of a handled type), in order: for work that costs one
-   * statement per batch instead of one per event, such as locking, in one fixed order, the rows
-   * the handlers will change. @defaultValue none
+   * Runs in each transaction before the first handler, with the events of a handled type, in
+   * order: for work that costs one statement per batch instead of one per event, such as locking,
+   * in one fixed order, the rows the handlers will change. Its statements are issued right behind
+   * the inbox statement, without waiting for its answer (one round trip for both on a pipelining
+   * connection), so the events may include some the inbox then finds to be duplicates, whose
+   * handlers do not run. @defaultValue none
    */
   beforeHandling?: (sql: Sql, events: readonly InboundEvent[]) => Promise<void>;
   logger: Logger;
@@ -58,12 +61,13 @@ export interface EventConsumerOptions {
    */
   maxBatchSize?: number;
   /**
-   * Transactions a fetched chunk of one partition is split into by message key (the job id),
-   * run at once: a key's events stay in one of them, in order, so per-job order holds while
-   * events of different jobs are handled side by side. For a consumer whose handlers mostly wait
-   * for Postgres (the saga), this multiplies the events in flight without more partitions; each
-   * transaction takes a connection of its own, so the pool must allow partitions × this many.
-   * @defaultValue 1
+   * Transactions the events of one fetch are split into by message key (the job id), run at
+   * once: a key's events stay in one of them, in order, so per-job order holds while events of
+   * different jobs are handled side by side. The chunks every partition of a fetch hands over at
+   * once are handled together ({@link FetchGatherer}), split this way; a chunk handled on its
+   * own (no other partition had events, or the joint transactions failed) is split the same way.
+   * Each transaction takes a connection of its own, so the pool must allow partitions × this
+   * many. @defaultValue 1
    */
   keyConcurrency?: number;
   /**
@@ -90,8 +94,10 @@ export const DEFAULT_MAX_BATCH_SIZE = 64;
 
 type Outcome = 'handled' | 'duplicate' | 'skipped';
 
-/** A message of a batch that decoded to an event. */
+/** A message of a batch that decoded to an event, and where it was read. */
 interface DecodedMessage {
+  topic: string;
+  partition: number;
   message: KafkaMessage;
   event: InboundEvent;
 }
@@ -127,6 +133,8 @@ export class EventConsumer {
   private readonly resolvedOffsets = new ResolvedOffsets();
   /** Batches being handled now; stopping waits for them before the last commit. */
   private readonly handling = new Set<Promise<void>>();
+  /** The chunks the partitions of one fetch hand over at once, handled together. */
+  private readonly gatherer = new FetchGatherer<DecodedMessage>((events) => this.handleGathered(events));
 
   constructor(private readonly options: EventConsumerOptions) {
     this.log = options.logger.child({ component: 'consumer', group: options.groupId });
@@ -220,25 +228,46 @@ export class EventConsumer {
         }
         const decoded = decodeMessage(topic, partition, message);
         // Dead-lettered messages are dropped from the stream, so sending them first keeps order.
-        if (decoded.ok) events.push({ message, event: decoded.event });
+        if (decoded.ok) events.push({ topic, partition, message, event: decoded.event });
         else await this.deadLetterUndecodable(topic, partition, message, decoded);
       }
-      const lanes = splitByKey(events, ({ event }) => event.key, this.options.keyConcurrency ?? 1);
-      if (lanes.length <= 1) {
-        // Nothing here, or one lane: its offsets can be resolved event by event as it goes.
-        await this.handleLane(topic, partition, events, resolveOffset);
-      } else {
-        // Lanes of different keys at once, each in its own transaction; the chunk counts as done
-        // once every lane is. A lane that throws leaves the chunk unresolved: it comes again, and
-        // what the other lanes committed is recognised by the inbox.
-        const outcomes = await Promise.allSettled(lanes.map((lane) => this.handleLane(topic, partition, lane, () => undefined)));
-        const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-        if (failed) throw failed.reason;
-      }
+      // Handled together with what the fetch's other partitions hand over now, or else alone.
+      if (events.length === 0 || !(await this.gatherer.offer(events))) await this.handleChunk(events, resolveOffset);
       resolveOffset(chunk[chunk.length - 1]!.offset);
       await commitOffsetsIfNecessary();
       await heartbeat();
     }
+  }
+
+  /**
+   * Handles one partition's chunk on its own, split into `keyConcurrency` lanes by key. Throws
+   * when an event is to be redelivered; the chunk is then not resolved.
+   */
+  private async handleChunk(events: DecodedMessage[], resolveOffset: (offset: string) => void): Promise<void> {
+    const lanes = splitByKey(events, ({ event }) => event.key, this.options.keyConcurrency ?? 1);
+    if (lanes.length <= 1) {
+      // Nothing here, or one lane: its offsets can be resolved event by event as it goes.
+      await this.handleLane(events, resolveOffset);
+      return;
+    }
+    // Lanes of different keys at once, each in its own transaction; the chunk counts as done
+    // once every lane is. A lane that throws leaves the chunk unresolved: it comes again, and
+    // what the other lanes committed is recognised by the inbox.
+    const outcomes = await Promise.allSettled(lanes.map((lane) => this.handleLane(lane, () => undefined)));
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /**
+   * Handles the chunks several partitions handed over at once: split into `keyConcurrency`
+   * lanes by key, each lane in ONE transaction. True once every lane committed; false when one
+   * did not, and each partition then handles its chunk itself (what the other lanes committed
+   * is recognised there by the inbox).
+   */
+  private async handleGathered(events: readonly DecodedMessage[]): Promise<boolean> {
+    const lanes = splitByKey(events, ({ event }) => event.key, this.options.keyConcurrency ?? 1);
+    const together = await Promise.all(lanes.map((lane) => this.handleTogether(lane)));
+    return together.every(Boolean);
   }
 
   /**
@@ -247,10 +276,10 @@ export class EventConsumer {
    * committed, so a later failure does not bring back what went before. Throws when an event is
    * to be redelivered.
    */
-  private async handleLane(topic: string, partition: number, events: DecodedMessage[], resolve: (offset: string) => void): Promise<void> {
+  private async handleLane(events: DecodedMessage[], resolve: (offset: string) => void): Promise<void> {
     if (events.length === 0) return;
-    if (events.length > 1 && (await this.handleTogether(topic, partition, events))) return;
-    for (const { message, event } of events) {
+    if (events.length > 1 && (await this.handleTogether(events))) return;
+    for (const { topic, partition, message, event } of events) {
       await this.handleAlone(topic, partition, message, event);
       resolve(message.offset);
     }
@@ -275,8 +304,8 @@ export class EventConsumer {
    * Handles `events` in ONE transaction, each with its inbox row and its own span. Returns false,
    * with nothing written, when any of them failed: the caller then handles them one by one.
    */
-  private async handleTogether(topic: string, partition: number, events: DecodedMessage[]): Promise<boolean> {
-    const traced = events.map(({ message, event }) => this.startSpan(topic, message, event, events.length));
+  private async handleTogether(events: readonly DecodedMessage[]): Promise<boolean> {
+    const traced = events.map(({ topic, message, event }) => this.startSpan(topic, message, event, events.length));
     let outcomes: Outcome[];
     try {
       outcomes = await inTransaction(this.options.dataSource, (sql) => this.apply(sql, events.map((e) => e.event), traced));
@@ -285,7 +314,8 @@ export class EventConsumer {
         span.setAttribute(SpanAttributes.batchRolledBack, true);
         span.end();
       }
-      this.log.warn({ err: error, topic, partition, events: events.length }, 'batch rolled back; handling its events one by one');
+      const partitions = [...new Set(events.map(({ topic, partition }) => `${topic}/${partition}`))];
+      this.log.warn({ err: error, partitions, events: events.length }, 'batch rolled back; handling its events one by one');
       return false;
     }
     for (const [i, outcome] of outcomes.entries()) {
@@ -383,18 +413,22 @@ export class EventConsumer {
   }
 
   /**
-   * Records `events` in the inbox (one statement for all that have a handler) and runs the
-   * handlers of those that are new, in order, each in its own span's context, on the caller's
-   * transaction. An id seen twice is handled once: the second is a duplicate.
+   * Records `events` in the inbox (one statement for all that have a handler), with
+   * `beforeHandling` issued behind it, and runs the handlers of those that are new, in order,
+   * each in its own span's context, on the caller's transaction. An id seen twice is handled
+   * once: the second is a duplicate.
    */
   private async apply(sql: Sql, events: InboundEvent[], traced: Array<{ span: Span; parent: Context }>): Promise<Outcome[]> {
-    const recorded = await recordInInbox(sql, this.options.schema, events.filter((e) => this.handlerOf(e)));
+    const handled = events.filter((e) => this.handlerOf(e));
+    // Both issued before either is answered: Postgres runs them in this order on the connection.
+    const [recorded] = await Promise.all([
+      recordInInbox(sql, this.options.schema, handled),
+      handled.length > 0 ? this.options.beforeHandling?.(sql, handled) : undefined,
+    ]);
     const outcomes: Outcome[] = events.map((event) => {
       if (!this.handlerOf(event)) return 'skipped';
       return recorded.delete(event.id.toLowerCase()) ? 'handled' : 'duplicate';
     });
-    const fresh = events.filter((_, i) => outcomes[i] === 'handled');
-    if (fresh.length > 0 && this.options.beforeHandling) await this.options.beforeHandling(sql, fresh);
     for (const [i, event] of events.entries()) {
       if (outcomes[i] !== 'handled') continue;
       const { span, parent } = traced[i]!;

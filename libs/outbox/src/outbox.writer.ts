@@ -1,5 +1,4 @@
-import type { Sql } from '@longhaul/persistence';
-import { uuidv7 } from '@longhaul/persistence';
+import { settleAtCommit, uuidv7, type Sql } from '@longhaul/persistence';
 import { currentTraceparent } from '@longhaul/telemetry';
 
 /** One event to publish: where it goes, what it is, and which aggregate it belongs to. */
@@ -33,10 +32,12 @@ export function outboxRow(event: OutboxEvent): { id: string; values: unknown[] }
 /**
  * Appends an event to `<schema>.outbox` on the caller's connection. Call it inside the
  * transaction that makes the change the event announces: both commit or neither does, and
- * Debezium relays the row once it is committed. Returns the event id.
+ * Debezium relays the row once it is committed. Returns the event id. In a transaction the
+ * insert is settled at commit (`settleAtCommit`): the id is known before it runs, so nothing
+ * waits for its answer.
  */
 export async function appendToOutbox(sql: Sql, schema: string, event: OutboxEvent): Promise<string> {
   const { id, values } = outboxRow(event);
-  await sql.execute(`INSERT INTO "${schema}".outbox (${OUTBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, values);
+  await settleAtCommit(sql, sql.execute(`INSERT INTO "${schema}".outbox (${OUTBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, values));
   return id;
 }

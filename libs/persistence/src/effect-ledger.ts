@@ -1,4 +1,4 @@
-import type { Sql } from './sql.executor';
+import { settleAtCommit, type Sql } from './sql.executor';
 
 /**
  * DDL of a service's effect ledger.
@@ -33,7 +33,8 @@ export interface AppliedEffect {
 
 /**
  * Records an effect in `<schema>.effect_ledger`, in the caller's transaction (the one that
- * applies the effect), so the ledger and the effect commit or roll back together.
+ * applies the effect), so the ledger and the effect commit or roll back together. The insert is
+ * settled at commit (`settleAtCommit`): nothing waits for its answer.
  */
 export class EffectLedger {
   constructor(
@@ -44,9 +45,12 @@ export class EffectLedger {
 
   async record(sql: Sql, effect: AppliedEffect): Promise<void> {
     if (!this.enabled) return;
-    await sql.execute(
-      `INSERT INTO "${this.schema}".effect_ledger (effect, job_id, step, attempt) VALUES ($1, $2, $3, $4)`,
-      [effect.effect, effect.jobId, effect.step ?? null, effect.attempt ?? null],
+    await settleAtCommit(
+      sql,
+      sql.execute(
+        `INSERT INTO "${this.schema}".effect_ledger (effect, job_id, step, attempt) VALUES ($1, $2, $3, $4)`,
+        [effect.effect, effect.jobId, effect.step ?? null, effect.attempt ?? null],
+      ),
     );
   }
 }

@@ -63,6 +63,31 @@ describe('PgTransaction', () => {
     await first;
   });
 
+  it('keeps the issue order on a client that does not pipeline, each statement after the answer to the one before', async () => {
+    const { client, log, answer } = recordingClient({ pipeline: false });
+    const transaction = new PgTransaction(client);
+    const first = transaction.query({ ...STATEMENT, text: 'first' });
+    const second = transaction.query({ ...STATEMENT, text: 'second' });
+    expect(log).toEqual(['send BEGIN']);
+    await answer();
+    expect(log).toEqual(['send BEGIN', 'send first']);
+    await answer();
+    expect(log).toEqual(['send BEGIN', 'send first', 'send second']);
+    await answer();
+    await Promise.all([first, second]);
+  });
+
+  it('sends no statement after a failed BEGIN on a client that does not pipeline', async () => {
+    const { client, log, fail } = recordingClient({ pipeline: false });
+    const transaction = new PgTransaction(client);
+    const first = transaction.query({ ...STATEMENT, text: 'first' }).catch((error: Error) => error.message);
+    const second = transaction.query({ ...STATEMENT, text: 'second' }).catch((error: Error) => error.message);
+    await fail(new Error('connection lost'));
+    expect(await first).toBe('connection lost');
+    expect(await second).toBe('connection lost');
+    expect(log).toEqual(['send BEGIN']);
+  });
+
   it('sends nothing, not even BEGIN or COMMIT, when no statement was sent', async () => {
     const { client, log } = recordingClient({ pipeline: true });
     const transaction = new PgTransaction(client);

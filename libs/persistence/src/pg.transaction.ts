@@ -33,6 +33,14 @@ const ROLLBACK = { text: 'ROLLBACK', values: [] };
  */
 export class PgTransaction {
   private begun: Promise<unknown> | null = null;
+  /**
+   * On a client that does not pipeline: the last statement handed over, answered or failed. Each
+   * statement is sent once the one before it is answered, in the order they were issued, even
+   * when the first waits for BEGIN's answer.
+   */
+  private tail: Promise<unknown> = Promise.resolve();
+  /** Why BEGIN failed, once its answer came back as a failure. */
+  private beginFailure: unknown = null;
 
   constructor(private readonly client: PgClient) {}
 
@@ -43,35 +51,62 @@ export class PgTransaction {
 
   /** Sends `config`, preceded by BEGIN when it is the transaction's first statement. */
   async query<T>(config: { name?: string; text: string; values: unknown[] }): Promise<PgResult<T>> {
+    if (!this.client.pipeline) return this.queryInTurn(config);
     if (this.begun) return this.client.query<T>(config);
-    if (!this.client.pipeline) {
-      // A client that does not pipeline would queue the statement behind BEGIN anyway.
-      this.begun = this.client.query(BEGIN);
-      await this.begun;
-      return this.client.query<T>(config);
-    }
     const socket = this.client.connection?.stream;
     socket?.cork?.();
     try {
       this.begun = this.client.query(BEGIN);
       // A failed BEGIN fails the statement behind it too, and is awaited again at commit.
-      this.begun.catch(() => undefined);
+      this.begun.catch((error: unknown) => {
+        this.beginFailure = error;
+      });
       return this.client.query<T>(config);
     } finally {
       socket?.uncork?.();
     }
   }
 
-  /** Commits what was sent; nothing, when nothing was. Throws when BEGIN or COMMIT failed. */
+  /**
+   * On a client that does not pipeline: sends `config` once BEGIN and every statement issued
+   * before it are answered. No statement goes out after a failed BEGIN: it would run outside the
+   * transaction.
+   */
+  private queryInTurn<T>(config: { name?: string; text: string; values: unknown[] }): Promise<PgResult<T>> {
+    if (!this.begun) {
+      this.begun = this.client.query(BEGIN);
+      this.begun.catch(() => undefined);
+    }
+    const begun = this.begun;
+    const answered = this.tail.then(() => begun).then(() => this.client.query<T>(config));
+    this.tail = answered.catch(() => undefined);
+    return answered;
+  }
+
+  /**
+   * Commits what was sent; nothing, when nothing was. Throws when BEGIN or COMMIT failed. On a
+   * pipelining client COMMIT goes out at once, behind whatever is still unanswered.
+   */
   async commit(): Promise<void> {
     if (!this.begun) return;
+    if (!this.client.pipeline || this.beginFailure) {
+      await this.begun;
+      await this.tail;
+      await this.client.query(COMMIT);
+      return;
+    }
+    // Behind what was sent, without waiting for BEGIN's answer: a transaction whose statements
+    // were all issued at once commits in the same round trip.
+    const committed = this.client.query(COMMIT);
+    committed.catch(() => undefined);
     await this.begun;
-    await this.client.query(COMMIT);
+    await committed;
   }
 
   /** Rolls back what was sent, if anything; never throws (the connection may be gone). */
   async rollback(): Promise<void> {
     if (!this.begun) return;
+    if (!this.client.pipeline) await this.tail;
     await this.client.query(ROLLBACK).catch(() => undefined);
   }
 }

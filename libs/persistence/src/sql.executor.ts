@@ -72,6 +72,13 @@ export interface Sql {
    * {@link notifyAfterCommit}, which also serves test doubles that leave this out.
    */
   notify?(channel: string, payload: string): void;
+  /**
+   * Lets the transaction inside {@link inTransaction} settle `pending`, a write already issued on
+   * this connection, at commit instead of its caller waiting for it now; `checked` when `pending`
+   * also checks the answer (COMMIT then waits for it). Absent outside a transaction. Use
+   * {@link settleAtCommit} and {@link settleBeforeCommit}.
+   */
+  settleAtCommit?(pending: Promise<unknown>, checked: boolean): void;
 }
 
 /**
@@ -94,6 +101,35 @@ export function afterRollback(sql: Sql, effect: () => void): void {
   sql.afterRollback?.(effect);
 }
 
+/**
+ * Hands `statement` — the promise of a write just issued on `sql`, nothing else — to the
+ * transaction, which settles it at commit: COMMIT goes out right behind it, without waiting for
+ * its answer. Postgres runs a connection's statements in order, and a statement that fails aborts
+ * the transaction, so Postgres then answers COMMIT by rolling back; {@link inTransaction} throws
+ * the statement's failure. Resolves at once, so the caller goes on to issue its next statement:
+ * on a pipelining connection a transaction's writes and its COMMIT then cost one round trip for
+ * all of them instead of one each. Outside a transaction, or on a test double without the hook,
+ * it waits for the statement.
+ *
+ * Only for writes whose answer decides nothing: the caller never learns it. A write whose answer
+ * must be checked goes to {@link settleBeforeCommit}.
+ */
+export async function settleAtCommit(sql: Sql, statement: Promise<unknown>): Promise<void> {
+  if (sql.settleAtCommit) sql.settleAtCommit(statement, false);
+  else await statement;
+}
+
+/**
+ * Like {@link settleAtCommit}, for a write together with a check of its answer (a row that must
+ * have been found, a version that must match): the transaction waits for `checked` before it
+ * sends COMMIT, and rolls back with its failure when it throws. Costs the transaction one round
+ * trip before COMMIT, however many such writes it holds.
+ */
+export async function settleBeforeCommit(sql: Sql, checked: Promise<unknown>): Promise<void> {
+  if (sql.settleAtCommit) sql.settleAtCommit(checked, true);
+  else await checked;
+}
+
 /** Runs `effect`, ignoring what it throws. */
 export function runQuietly(effect: () => void): void {
   try {
@@ -103,10 +139,15 @@ export function runQuietly(effect: () => void): void {
   }
 }
 
-/** What a transaction collects to run once it has ended. */
+/** What a transaction collects to run once it has ended, and the writes it settles at commit. */
 export interface TransactionHooks {
   onCommit: Array<() => void>;
   onRollback: Array<() => void>;
+  /**
+   * Writes issued without waiting, in the order they were handed over; `checked` for those of
+   * {@link settleBeforeCommit}.
+   */
+  pending: Array<{ promise: Promise<unknown>; checked: boolean }>;
 }
 
 /**
@@ -128,6 +169,16 @@ export function sqlOn(sender: Sender, hooks?: TransactionHooks, notifier?: PostC
     notify(channel: string, payload: string): void {
       if (notifier) afterCommit(() => notifier.notify(channel, payload));
     },
+    ...(hooks
+      ? {
+          settleAtCommit(pending: Promise<unknown>, checked: boolean): void {
+            // Observed at once: a write that fails before commit looks at it must not surface
+            // as an unhandled rejection; commit reads its outcome from `hooks.pending`.
+            pending.catch(() => undefined);
+            hooks.pending.push({ promise: pending, checked });
+          },
+        }
+      : {}),
     async rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
       return (await send<T>(sender, text, params)).rows;
     },

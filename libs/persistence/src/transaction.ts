@@ -18,10 +18,10 @@ import { runQuietly, sqlOn, type Sql, type TransactionHooks } from './sql.execut
 export async function inTransaction<T>(dataSource: DataSource, work: (sql: Sql) => Promise<T>): Promise<T> {
   const runner = dataSource.createQueryRunner();
   const transaction = new PgTransaction((await runner.connect()) as PgClient);
-  const hooks: TransactionHooks = { onCommit: [], onRollback: [] };
+  const hooks: TransactionHooks = { onCommit: [], onRollback: [], pending: [] };
   try {
     const result = await work(sqlOn(transaction, hooks, postCommitNotifier(dataSource)));
-    await transaction.commit();
+    await commitAfter(transaction, hooks.pending);
     for (const effect of hooks.onCommit) runQuietly(effect);
     return result;
   } catch (error) {
@@ -31,6 +31,26 @@ export async function inTransaction<T>(dataSource: DataSource, work: (sql: Sql) 
   } finally {
     await runner.release();
   }
+}
+
+/**
+ * Commits `transaction` once every write of `pending` (issued without waiting: `settleAtCommit`,
+ * `settleBeforeCommit`) has succeeded, and throws the first failure otherwise (the caller then
+ * rolls back). Without checked writes COMMIT goes out at once, behind the writes: if one of them
+ * failed, Postgres has aborted the transaction and answers COMMIT by rolling it back, so the
+ * commit counts only when every write succeeded. A checked write's check runs on its answer, so
+ * with one of them COMMIT waits for every answer first.
+ */
+async function commitAfter(transaction: PgTransaction, pending: TransactionHooks['pending']): Promise<void> {
+  const committing = pending.some((write) => write.checked) ? null : transaction.commit();
+  committing?.catch(() => undefined);
+  const outcomes = await Promise.allSettled(pending.map((write) => write.promise));
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) {
+    await committing?.catch(() => undefined);
+    throw failed.reason;
+  }
+  await (committing ?? transaction.commit());
 }
 
 /** Runs `work` on a pooled connection without an explicit transaction (single statements). */

@@ -7,3 +7,4 @@ export * from './run-abort.reasons';
 export * from './run-outcome.policy';
 export * from './work-queue.metrics';
 export * from './work-queue.sampler';
+export * from './success.batcher';

@@ -167,6 +167,25 @@ export class WorkQueueRepository {
   }
 
   /**
+   * Marks several items succeeded in ONE statement, each only if its lease still holds it, and
+   * returns the ids it marked. Rows are taken in id order, as every batch takes them.
+   */
+  async finishSucceeded(sql: Sql, finishes: ReadonlyArray<{ lease: Lease; result: unknown }>): Promise<Set<string>> {
+    if (finishes.length === 0) return new Set();
+    const sorted = [...finishes].sort((a, b) => (a.lease.itemId < b.lease.itemId ? -1 : a.lease.itemId > b.lease.itemId ? 1 : 0));
+    const rows = await sql.rows<{ id: string }>(
+      `UPDATE ${this.table} w
+          SET status = 'succeeded', result = f.result, error = NULL, finished_at = now(), updated_at = now(),
+              lease_until = NULL
+         FROM (SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::jsonb[]) AS f(id, token, result) ORDER BY id) AS f
+        WHERE w.id = f.id AND w.lease_token = f.token AND w.status = 'running'
+       RETURNING w.id`,
+      [sorted.map((f) => f.lease.itemId), sorted.map((f) => f.lease.token), sorted.map((f) => JSON.stringify(f.result))],
+    );
+    return new Set(rows.map((row) => row.id.toLowerCase()));
+  }
+
+  /**
    * Cancels every open item of a job: queued ones are never claimed, and a running one's next
    * heartbeat fails (it is fenced on `status = 'running'`), which makes its runner abort it.
    * Returns how many items it cancelled.

@@ -67,6 +67,14 @@ class FakeWorkItems {
       this.token = `lease-${params[0] as string}`;
       return { records: [row(this.token)] };
     }
+    if (sql.includes('AS f(id, token, result)')) {
+      // The successes of one turn, marked in one statement: this stand-in has one item.
+      this.record('finish:succeeded');
+      const [ids, tokens] = params as [string[], string[]];
+      const held = tokens[0] === this.token && this.status === 'running';
+      if (held) this.status = 'succeeded';
+      return { records: held ? [{ id: ids[0] }] : [] };
+    }
     const ours = params[1] === this.token && this.status === 'running';
     if (sql.includes('SET lease_until = now()')) {
       this.record('heartbeat');

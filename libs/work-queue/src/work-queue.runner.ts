@@ -10,6 +10,7 @@ import type { Lease, PreClaim, WorkItem } from './work-item';
 import type { WorkQueueRunnerOptions } from './work-queue-runner.options';
 import { workQueueMetrics, type StepRunOutcome, type WorkQueueMetrics } from './work-queue.metrics';
 import { WorkQueueRepository } from './work-queue.repository';
+import { SuccessBatcher } from './success.batcher';
 
 /** Thrown inside a finishing transaction whose fenced write matched nothing, to roll it back. */
 class FenceMissedError extends Error {
@@ -49,10 +50,13 @@ export class WorkQueueRunner<R> {
   private readonly progressMs: number;
   private readonly pollMs: number;
   private readonly metrics: WorkQueueMetrics;
+  /** Successes of runs that end in the same turn, recorded in one transaction. */
+  private readonly successes: SuccessBatcher<R>;
 
   constructor(private readonly options: WorkQueueRunnerOptions<R>) {
     this.metrics = workQueueMetrics(options.registry ?? new Registry());
     this.repository = new WorkQueueRepository(options.schema);
+    this.successes = new SuccessBatcher({ dataSource: options.dataSource, repository: this.repository, onSucceeded: options.onSucceeded });
     this.log = options.logger.child({ component: 'work-queue', owner: options.owner, lane: options.lane });
     this.concurrency = options.concurrency ?? 2;
     this.leaseMs = options.leaseMs ?? 30_000;
@@ -223,11 +227,7 @@ export class WorkQueueRunner<R> {
         if (Number.isFinite(fraction)) progress = Math.min(1, Math.max(0, fraction));
       };
       const result = await abortable(this.options.execute(item, { signal: controller.signal, reportProgress }), controller.signal);
-      ended = await this.finish(lease, log, 'succeeded', async (sql) => {
-        if (!(await this.repository.finish(sql, lease, { status: 'succeeded', result }))) return false;
-        await this.options.onSucceeded(sql, item, result);
-        return true;
-      });
+      ended = await this.recordSuccess(item, lease, log, result);
     } catch (thrown) {
       ended = await this.settleFailedRun(item, lease, log, thrown, controller.signal.aborted ? controller.signal.reason : undefined);
     } finally {
@@ -274,6 +274,21 @@ export class WorkQueueRunner<R> {
   }
 
   /**
+   * Records a success, together with those of runs that ended in the same turn
+   * ({@link SuccessBatcher}); returns `succeeded` once committed, else what stopped it.
+   */
+  private async recordSuccess(item: WorkItem, lease: Lease, log: Logger, result: R): Promise<StepRunOutcome> {
+    const recorded = await this.successes.record(item, lease, result);
+    if (recorded === 'succeeded') {
+      log.debug('work item finished');
+      return 'succeeded';
+    }
+    if (recorded === 'cancelled') log.info('work item cancelled; result discarded');
+    else log.warn({ item: lease.itemId }, 'lease lost before finishing; result discarded');
+    return recorded === 'cancelled' ? 'cancelled' : 'lease_lost';
+  }
+
+  /**
    * Runs `write` in one transaction; a `false` from it (its fenced update matched nothing) rolls
    * the transaction back, and the item's row says whether the job was cancelled or the lease lost.
    * Returns `recorded` when the write committed, else what stopped it.
@@ -281,7 +296,7 @@ export class WorkQueueRunner<R> {
   private async finish(
     lease: Lease,
     log: Logger,
-    recorded: 'succeeded' | 'failed' | 'demoted',
+    recorded: 'failed' | 'demoted',
     write: (sql: Sql) => Promise<boolean>,
   ): Promise<StepRunOutcome> {
     try {

@@ -1,7 +1,7 @@
 import type { JobStatus, JobStatusFeedEventV1, SerializedError } from '@longhaul/contracts';
 import { OUTBOX_COLUMNS, outboxRow, type OutboxEvent } from '@longhaul/outbox';
-import { notifyAfterCommit, type Sql } from '@longhaul/persistence';
-import { feedNotification, JOB_FEED_CHANNEL } from '../job-feed/job-feed.policy';
+import type { Sql } from '@longhaul/persistence';
+import { settleVersionedWrite } from './versioned.write';
 
 /** A job status change to write, and what announces it. */
 export interface JobStatusWrite {
@@ -15,6 +15,8 @@ export interface JobStatusWrite {
   event: OutboxEvent | null;
   /** The feed's copy of the change (numbered when written). */
   feedEntry: Omit<JobStatusFeedEventV1, 'seq'>;
+  /** The job's version this change gives it: the one the caller read, plus one. */
+  version: number;
 }
 
 /**
@@ -22,12 +24,13 @@ export interface JobStatusWrite {
  * position, start and finish stamps, result or error), the feed entry, and the lifecycle outbox
  * row carrying that version. Written as three statements, the saga's two job transitions per job
  * cost it four more round trips. The caller holds the job row's lock; the feed entry is
- * announced after commit (`notifyAfterCommit`).
+ * announced after commit (`notifyAfterCommit`). Like a step transition, the statement is settled
+ * before commit, and a missing job or a version other than `write.version` rolls it back.
  */
 export class JobStatusWriter {
-  async write(sql: Sql, write: JobStatusWrite): Promise<{ version: number; seq: number }> {
+  async write(sql: Sql, write: JobStatusWrite): Promise<void> {
     const outbox = write.event ? outboxRow(write.event).values : [null, null, null, null, null, null, null];
-    const [row] = await sql.rows<{ version: number | string; seq: number }>(
+    const written = sql.rows<{ version: number | string; seq: number }>(
       `WITH job AS (
          UPDATE api.jobs
             SET status = $2, version = version + 1, feed_seq = feed_seq + 1, updated_at = now(),
@@ -57,9 +60,6 @@ export class JobStatusWriter {
         ...outbox,
       ],
     );
-    if (!row) throw new Error(`job ${write.jobId} does not exist: status ${write.status} not written`);
-    const seq = Number(row.seq);
-    notifyAfterCommit(sql, JOB_FEED_CHANNEL, feedNotification(write.jobId, seq));
-    return { version: Number(row.version), seq };
+    await settleVersionedWrite(sql, written, write.jobId, write.version, `status ${write.status} not written`);
   }
 }

@@ -91,7 +91,8 @@ describe('JobTransitions and the job feed', () => {
 
 describe('JobTransitions and the attempt history', () => {
   it("changes the attempt's history row in the transition's own statement", async () => {
-    const { sql, sent: statements } = recordingSql({ rows: () => [{ version: 1, seq: 2 }] });
+    let version = 0;
+    const { sql, sent: statements } = recordingSql({ rows: () => [{ version: ++version, seq: version + 1 }] });
     const transitions = new JobTransitions(silent, ledger);
     const record = job();
     const transcode = { ...step('queued'), attempt: 3 };
@@ -121,5 +122,31 @@ describe('JobTransitions and the job counters', () => {
     const text = await registry.metrics();
     expect(text).toContain('longhaul_jobs_finished_total{type="video.process",lane="fast",status="completed"} 1');
     expect(text).not.toContain('status="running"');
+  });
+});
+
+describe('JobTransitions and the records the caller holds', () => {
+  it('keep the step and the job as their rows are written, for a later event of the job in the transaction', async () => {
+    const { sql } = fakeSql();
+    const transitions = new JobTransitions(silent, ledger);
+    const record = job();
+    const transcode = step('queued');
+    await transitions.moveStep(sql, record, transcode, 'running', { worker: 'transcoder-w1' });
+    expect(transcode).toMatchObject({ status: 'running', worker: 'transcoder-w1', startedAt: expect.any(Date) });
+    const firstStart = transcode.startedAt;
+    await transitions.moveStep(sql, record, transcode, 'queued', { attempt: 2, failures: 1, worker: null }, { reason: 'retry' });
+    await transitions.moveStep(sql, record, transcode, 'running', { worker: 'transcoder-w2' });
+    // A step's first start is kept, as `coalesce(started_at, now())` keeps it in its row.
+    expect(transcode).toMatchObject({ status: 'running', attempt: 2, failures: 1, worker: 'transcoder-w2', startedAt: firstStart });
+    await transitions.moveJob(sql, record, 'running');
+    await transitions.moveJob(sql, record, 'completed', { result: { transcode: {} } });
+    expect(record).toMatchObject({ status: 'completed', version: 5, result: { transcode: {} }, startedAt: expect.any(Date), finishedAt: expect.any(Date) });
+  });
+
+  it("refuse a transition whose statement finds the job at another version than the one read, failing the transaction", async () => {
+    const { sql } = recordingSql({ rows: () => [{ version: 7, seq: 9 }] });
+    const transitions = new JobTransitions(silent, ledger);
+    await expect(transitions.moveStep(sql, job(), step('queued'), 'running')).rejects.toThrow(`job ${JOB_ID} is at version 7, not 1`);
+    await expect(transitions.moveJob(sql, job(), 'running')).rejects.toThrow(`job ${JOB_ID} is at version 7, not 1`);
   });
 });

@@ -4,7 +4,7 @@ import { afterCommit, type EffectLedger, type Sql } from '@longhaul/persistence'
 import type { Logger } from '@longhaul/telemetry';
 import { jobStatusFeedEntry } from '../job-feed/job-feed.writer';
 import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
-import { NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
+import { applyStepPatch, FIRST_NOW, NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
 import { canMoveJob, canMoveStep, type TransitionReason } from '../saga/job-saga.policy';
 import { JobStatusWriter } from './job-status.writer';
 import { jobStatusEvent } from './lifecycle.publisher';
@@ -55,13 +55,9 @@ export class JobTransitions {
     const full: Partial<StepPatch> = { ...patch, status: to };
     if (TERMINAL_STEP.includes(to)) full.finishedAt = NOW;
     if (to === 'queued' && from !== 'queued') full.queuedAt = NOW;
-    if (to === 'running') full.startedAt = step.startedAt ?? NOW;
-    Object.assign(step, {
-      status: to,
-      attempt: patch.attempt ?? step.attempt,
-      lane: patch.lane ?? step.lane,
-      failures: patch.failures ?? step.failures,
-    });
+    if (to === 'running') full.startedAt = FIRST_NOW;
+    // The record follows its row: a later event of the job in this transaction starts from it.
+    applyStepPatch(step, full);
     const transition: Omit<StepTransitionedV1, 'version'> = {
       jobId: job.id,
       jobType: job.type,
@@ -75,7 +71,9 @@ export class JobTransitions {
       error: move.error ?? null,
       occurredAt: new Date().toISOString(),
     };
-    const { version } = await this.stepWriter.write(sql, { jobId: job.id, step: step.name, patch: full, transition, attempt });
+    // The caller holds the job's lock and read it: its next version is known without asking.
+    const version = job.version + 1;
+    await this.stepWriter.write(sql, { jobId: job.id, step: step.name, patch: full, transition, attempt, version });
     job.version = version;
     this.logger.info({ job_id: job.id, step: step.name, from, to, attempt: step.attempt, reason: move.reason, version }, 'step status changed');
     return true;
@@ -94,7 +92,9 @@ export class JobTransitions {
       return false;
     }
     const reopened = extra.reason === 'replay';
-    const { version } = await this.statusWriter.write(sql, {
+    const version = job.version + 1;
+    await this.statusWriter.write(sql, {
+      version,
       jobId: job.id,
       status: to,
       result: extra.result,
@@ -111,8 +111,17 @@ export class JobTransitions {
       afterCommit(sql, () => this.metrics.finished.inc(labels));
     }
     this.logger.info({ job_id: job.id, from: job.status, to, version, reason: extra.reason }, 'job status changed');
-    job.status = to;
-    job.version = version;
+    // The record follows its row (as JobStatusWriter sets it) for the rest of the transaction.
+    const now = new Date();
+    Object.assign(job, {
+      status: to,
+      version,
+      updatedAt: now,
+      result: extra.result ?? job.result,
+      error: reopened ? null : (extra.error ?? job.error),
+      startedAt: to === 'running' ? (job.startedAt ?? now) : job.startedAt,
+      finishedAt: TERMINAL_JOB.includes(to) ? now : reopened ? null : job.finishedAt,
+    });
     return true;
   }
 

@@ -1,5 +1,5 @@
 import type { AttemptOutcome, Lane, SerializedError, StepAttemptView, StepName } from '@longhaul/contracts';
-import type { Sql } from '@longhaul/persistence';
+import { settleAtCommit, type Sql } from '@longhaul/persistence';
 
 interface AttemptRow {
   job_id: string;
@@ -58,14 +58,17 @@ export function attemptChangeSql(change: AttemptChange, param: (value: unknown) 
         ${row}`;
 }
 
-/** SQL of `api.step_attempts`: the history of every attempt of every step. */
+/**
+ * SQL of `api.step_attempts`: the history of every attempt of every step. Its writes are settled
+ * at commit (`settleAtCommit`): nothing that follows them in a transaction waits for their answer.
+ */
 export class StepAttemptRepository {
   async dispatched(sql: Sql, jobId: string, step: StepName, attempt: number, lane: Lane): Promise<void> {
-    await sql.execute(
+    await settleAtCommit(sql, sql.execute(
       `INSERT INTO api.step_attempts (job_id, step, attempt, lane, status) VALUES ($1, $2, $3, $4, 'dispatched')
        ON CONFLICT (job_id, step, attempt) DO NOTHING`,
       [jobId, step, attempt, lane],
-    );
+    ));
   }
 
   /**
@@ -73,7 +76,7 @@ export class StepAttemptRepository {
    * and the step's `relayed_at` is stamped the first time, in one statement.
    */
   async queued(sql: Sql, jobId: string, step: StepName, attempt: number, worker: string): Promise<void> {
-    await sql.execute(
+    await settleAtCommit(sql, sql.execute(
       `WITH relayed AS (
          UPDATE api.job_steps SET relayed_at = now(), updated_at = now()
           WHERE job_id = $1 AND name = $2 AND relayed_at IS NULL
@@ -82,7 +85,7 @@ export class StepAttemptRepository {
               queued_at = coalesce(queued_at, now()), worker = coalesce(worker, $4)
         WHERE job_id = $1 AND step = $2 AND attempt = $3`,
       [jobId, step, attempt, worker],
-    );
+    ));
   }
 
   async running(sql: Sql, jobId: string, step: StepName, attempt: number, worker: string): Promise<void> {
@@ -96,7 +99,7 @@ export class StepAttemptRepository {
   private async change(sql: Sql, jobId: string, step: StepName, attempt: number, change: AttemptChange): Promise<void> {
     const params: unknown[] = [jobId, step, attempt];
     const param = (value: unknown) => `$${params.push(value)}`;
-    await sql.execute(attemptChangeSql(change, param, { jobId: '$1', step: '$2', attempt: '$3' }), params);
+    await settleAtCommit(sql, sql.execute(attemptChangeSql(change, param, { jobId: '$1', step: '$2', attempt: '$3' }), params));
   }
 
   async list(sql: Sql, jobId: string, step?: StepName): Promise<StepAttemptView[]> {

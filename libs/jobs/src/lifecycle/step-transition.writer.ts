@@ -1,10 +1,10 @@
 import { EventTypes, JOB_AGGREGATE, Topics, type StepName, type StepTransitionedV1 } from '@longhaul/contracts';
 import { OUTBOX_COLUMNS, outboxRow } from '@longhaul/outbox';
-import { notifyAfterCommit, type Sql } from '@longhaul/persistence';
-import { feedNotification, JOB_FEED_CHANNEL } from '../job-feed/job-feed.policy';
+import type { Sql } from '@longhaul/persistence';
 import { stepStatusFeedEntry } from '../job-feed/job-feed.writer';
 import { stepPatchSets, type StepPatch } from '../job.repository';
 import { attemptChangeSql, type AttemptChange } from './step-attempt.repository';
+import { settleVersionedWrite } from './versioned.write';
 
 /** A step transition to write: the step's new columns, and the transition to announce. */
 export interface StepTransitionWrite {
@@ -15,6 +15,8 @@ export interface StepTransitionWrite {
   transition: Omit<StepTransitionedV1, 'version'>;
   /** The attempt history row the same event changes (a start, an end), written in the same statement. */
   attempt?: { number: number; change: AttemptChange };
+  /** The job's version this transition gives it: the one the caller read, plus one. */
+  version: number;
 }
 
 /**
@@ -23,9 +25,14 @@ export interface StepTransitionWrite {
  * row carrying that version, and, when the event also starts or ends an attempt, its history row. The entry is announced after commit (`notifyAfterCommit`). The saga makes several transitions
  * per job; as four statements each, their round trips, not the work, bounded how fast it went.
  * The caller holds the job row's lock, so nothing else moves the version or the feed between.
+ *
+ * The statement is settled before commit (`settleBeforeCommit`): the caller knows the version it gives
+ * the job, so nothing waits for the answer, and a transaction's transitions go out together.
+ * The answer is checked before the commit: a missing job, or a version other than
+ * `write.version`, rolls the transaction back.
  */
 export class StepTransitionWriter {
-  async write(sql: Sql, write: StepTransitionWrite): Promise<{ version: number; seq: number }> {
+  async write(sql: Sql, write: StepTransitionWrite): Promise<void> {
     const params: unknown[] = [write.jobId, write.step];
     const sets = stepPatchSets(write.patch, params);
     const next = (value: unknown): string => {
@@ -46,7 +53,7 @@ export class StepTransitionWriter {
          ${attemptChangeSql(write.attempt.change, next, { jobId: '$1', step: '$2', attempt: next(write.attempt.number) })}
        )`
       : '';
-    const [row] = await sql.rows<{ version: number | string; seq: number }>(
+    const written = sql.rows<{ version: number | string; seq: number }>(
       `WITH step AS (
          UPDATE api.job_steps SET ${sets.join(', ')} WHERE job_id = $1 AND name = $2
        ), job AS (
@@ -64,9 +71,6 @@ export class StepTransitionWriter {
        SELECT version, feed_seq AS seq FROM job`,
       params,
     );
-    if (!row) throw new Error(`job ${write.jobId} does not exist: step ${write.step} not moved`);
-    const seq = Number(row.seq);
-    notifyAfterCommit(sql, JOB_FEED_CHANNEL, feedNotification(write.jobId, seq));
-    return { version: Number(row.version), seq };
+    await settleVersionedWrite(sql, written, write.jobId, write.version, `step ${write.step} not moved`);
   }
 }

@@ -1,7 +1,7 @@
 import { context, trace, type Span } from '@opentelemetry/api';
 import { JOB_AGGREGATE, type Lane, type StepName, type StepRequestedV1 } from '@longhaul/contracts';
 import { OUTBOX_COLUMNS, outboxRow } from '@longhaul/outbox';
-import type { Sql } from '@longhaul/persistence';
+import { settleAtCommit, type Sql } from '@longhaul/persistence';
 import { contextFromTraceparent, currentTraceparent, SpanAttributes, SpanNames } from '@longhaul/telemetry';
 import { API_SCHEMA } from '../api.migrations';
 import { stepRequestRoute } from '../create-job/lane.policy';
@@ -58,7 +58,8 @@ export class StepDispatcher {
     });
     // One statement: the request's outbox row, the attempt's history row, the step's dispatch
     // stamp (its relay, due and heartbeat times and last worker cleared for the new attempt).
-    await sql.execute(
+    // Settled at commit: nothing here waits for its answer.
+    await settleAtCommit(sql, sql.execute(
       `WITH outbox AS (
          INSERT INTO "${API_SCHEMA}".outbox (${OUTBOX_COLUMNS}) VALUES ($5, $6, $7, $8, $9, $10, $11)
        ), attempt AS (
@@ -70,10 +71,8 @@ export class StepDispatcher {
               updated_at = now()
         WHERE job_id = $1 AND name = $2`,
       [job.id, step.name, step.attempt, step.lane, ...outbox.values],
-    );
-    step.dispatchedAt = new Date();
-    step.relayedAt = null;
-    step.dueAt = null;
+    ));
+    Object.assign(step, { dispatchedAt: new Date(), relayedAt: null, dueAt: null, heartbeatAt: null, progress: null, worker: null, updatedAt: new Date() });
   }
 
   /**

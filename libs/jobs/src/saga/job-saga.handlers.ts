@@ -14,7 +14,7 @@ import type { Logger } from '@longhaul/telemetry';
 import { laneOfStep } from '../create-job/lane.policy';
 import { progressChanged } from '../job-feed/job-feed.policy';
 import { JobFeedWriter } from '../job-feed/job-feed.writer';
-import { JobRepository, NOW, type JobState, type StepRecord } from '../job.repository';
+import { FIRST_NOW, JobRepository, NOW, type JobState, type StepRecord } from '../job.repository';
 import type { JobTransitions } from '../lifecycle/job.transitions';
 import type { StepDispatcher } from '../lifecycle/step.dispatcher';
 import { StepAttemptRepository } from '../lifecycle/step-attempt.repository';
@@ -24,11 +24,14 @@ import { isCurrentAttempt, nextStep } from './job-saga.policy';
 type StepEvent = StepQueuedV1 | StepStartedV1 | StepProgressV1 | StepCompletedV1 | StepFailedV1 | StepDemotedV1;
 
 /**
- * Per transaction, the jobs {@link JobSagaHandlers.lockJobs} locked, and the state it read of
- * each: an event's handler takes its job's state from here the first time (nothing but this
- * transaction can have changed it since), and reads it again for a later event of the same job.
+ * Per transaction, the jobs it has locked, and the state of each: read once, when the job was
+ * locked ({@link JobSagaHandlers.lockJobs}, or the first event of a job it did not lock), then
+ * kept up to date by the handlers themselves, whose every change of a job or step also changes
+ * the record (`JobTransitions`, `JobRepository.patchStep`, `StepDispatcher`). A job's later
+ * event in the same transaction starts from there: reading the job again cost a round trip per
+ * event, and under load most of a transaction's events are a job's second or third.
  */
-const lockedJobs = new WeakMap<Sql, { ids: Set<string>; unread: Map<string, JobState> }>();
+const lockedJobs = new WeakMap<Sql, { ids: Set<string>; states: Map<string, JobState> }>();
 
 /** What the saga's handlers need. */
 export interface JobSagaDeps {
@@ -78,20 +81,31 @@ export class JobSagaHandlers {
    */
   async lockJobs(sql: Sql, events: readonly InboundEvent[]): Promise<void> {
     const ids = [...new Set(events.map((event) => (event.payload as StepEvent).jobId.toLowerCase()))];
-    const [, unread] = await Promise.all([this.jobs.lockAll(sql, ids), this.jobs.readAllLocked(sql, ids)]);
-    const locked = lockedJobs.get(sql) ?? { ids: new Set<string>(), unread: new Map<string, JobState>() };
+    const [, read] = await Promise.all([this.jobs.lockAll(sql, ids), this.jobs.readAllLocked(sql, ids)]);
+    const locked = this.lockedIn(sql);
     for (const id of ids) locked.ids.add(id);
-    for (const [id, state] of unread) locked.unread.set(id, state);
-    lockedJobs.set(sql, locked);
+    for (const [id, state] of read) locked.states.set(id, state);
   }
 
-  /** Locks the job; returns it only when the event is about the step's current, open attempt. */
+  private lockedIn(sql: Sql): { ids: Set<string>; states: Map<string, JobState> } {
+    let locked = lockedJobs.get(sql);
+    if (!locked) lockedJobs.set(sql, (locked = { ids: new Set<string>(), states: new Map<string, JobState>() }));
+    return locked;
+  }
+
+  /**
+   * The job's state in this transaction (locking and reading it if the transaction has not);
+   * returns it only when the event is about the step's current, open attempt.
+   */
   private async load(sql: Sql, event: StepEvent): Promise<{ state: JobState; step: StepRecord } | null> {
     const id = event.jobId.toLowerCase();
-    const locked = lockedJobs.get(sql);
-    const prefetched = locked?.unread.get(id);
-    if (prefetched) locked!.unread.delete(id);
-    const state = prefetched ?? (locked?.ids.has(id) ? await this.jobs.readLocked(sql, event.jobId) : await this.jobs.lock(sql, event.jobId));
+    const locked = this.lockedIn(sql);
+    let state = locked.states.get(id) ?? null;
+    if (!state) {
+      state = locked.ids.has(id) ? await this.jobs.readLocked(sql, event.jobId) : await this.jobs.lock(sql, event.jobId);
+      locked.ids.add(id);
+      if (state) locked.states.set(id, state);
+    }
     const step = state?.steps.find((s) => s.name === event.step);
     if (!state || !step) {
       this.deps.logger.warn({ job_id: event.jobId, step: event.step }, 'event for an unknown job or step ignored');
@@ -116,7 +130,7 @@ export class JobSagaHandlers {
     if (step.status === 'running') {
       // A takeover after a lost lease runs the same attempt again: only the worker changes.
       await this.attempts.running(sql, job.id, step.name, step.attempt, event.worker);
-      await this.jobs.patchStep(sql, job.id, step.name, { worker: event.worker, heartbeatAt: NOW });
+      await this.jobs.patchStep(sql, step, { worker: event.worker, heartbeatAt: NOW });
       this.deps.logger.info({ job_id: job.id, step: step.name, attempt: step.attempt, worker: event.worker }, 'attempt taken over by another worker');
       return;
     }
@@ -124,16 +138,17 @@ export class JobSagaHandlers {
     // statement also marks the attempt's history row running.
     const moved = await this.deps.transitions.moveStep(
       sql, job, step, 'running',
-      { worker: event.worker, heartbeatAt: NOW, relayedAt: step.relayedAt ?? NOW },
+      { worker: event.worker, heartbeatAt: NOW, relayedAt: FIRST_NOW },
       { attempt: { to: 'running', worker: event.worker } },
     );
     if (moved) await this.deps.transitions.moveJob(sql, job, 'running');
   }
 
   private async onProgress(sql: Sql, { job }: JobState, step: StepRecord, event: StepProgressV1): Promise<void> {
-    await this.jobs.patchStep(sql, job.id, step.name, { heartbeatAt: NOW, progress: event.progress, worker: event.worker });
     // Progress reports double as heartbeats: only a new fraction is news to someone watching.
-    if (event.progress !== null && progressChanged(step.progress, event.progress)) {
+    const news = event.progress !== null && progressChanged(step.progress, event.progress);
+    await this.jobs.patchStep(sql, step, { heartbeatAt: NOW, progress: event.progress, worker: event.worker });
+    if (news && event.progress !== null) {
       await this.feed.stepProgress(sql, job.id, { step: step.name, attempt: step.attempt, progress: event.progress });
     }
   }
@@ -145,7 +160,6 @@ export class JobSagaHandlers {
       { attempt: { to: 'succeeded', error: null, worker: event.worker } },
     );
     if (!moved) return;
-    step.result = event.result;
     await this.deps.ledger.record(sql, { effect: 'step.succeeded', jobId: job.id, step: step.name, attempt: step.attempt });
     if (job.status === 'pending') await this.deps.transitions.moveJob(sql, job, 'running');
     const nextName = nextStep(step.name);
