@@ -58,11 +58,11 @@ export interface StepRequestHandler {
 /**
  * Handles a step request in milliseconds: the durable work item is inserted in the inbox's
  * transaction, and the long work runs later, never while Kafka waits. When the lane's runner in
- * this process has a free slot, the item is inserted already claimed by it, announced with
- * `StepStarted`, and run once the transaction commits: no claim transaction, no poll, and one
- * event fewer for the saga. Otherwise it is queued and announced with `StepQueued`, and the
- * runner is woken after commit. Either way the api learns the request crossed the relay exactly
- * when it is durable here. A request of a cancelled job queues and announces nothing.
+ * this process has a free slot, the item is inserted already claimed by it and run once the
+ * transaction commits: no claim transaction, no poll, and no event yet — the runner announces
+ * the start once the run has lasted a moment, or the outcome does. Otherwise it is queued and
+ * announced with `StepQueued`, and the runner is woken after commit. A request of a cancelled job
+ * queues and announces nothing.
  */
 export function createStepRequestHandler(deps: StepRequestHandlerDeps): StepRequestHandler {
   const log = deps.logger.child({ component: 'step-request', lane: deps.lane });
@@ -95,7 +95,6 @@ export function createStepRequestHandler(deps: StepRequestHandlerDeps): StepRequ
       return;
     }
     if (claim) {
-      await deps.publisher.started(sql, request, traceparent);
       const started = item;
       afterCommit(sql, () => slots!.runReserved(claim, started));
       return;

@@ -27,8 +27,9 @@ export class StepResultPublisher {
     return this.publish(sql, EventTypes.StepProgressV1, request, traceparent, { progress, at: now() });
   }
 
-  completed(sql: Sql, request: StepRequestedV1, result: Record<string, unknown>, traceparent: string | null): Promise<string> {
-    return this.publish(sql, EventTypes.StepCompletedV1, request, traceparent, { result, completedAt: now() });
+  /** `startedAt`: when the attempt started here, for a run whose start was never announced. */
+  completed(sql: Sql, request: StepRequestedV1, result: Record<string, unknown>, traceparent: string | null, startedAt: string | null = null): Promise<string> {
+    return this.publish(sql, EventTypes.StepCompletedV1, request, traceparent, { result, completedAt: now(), startedAt });
   }
 
   failed(sql: Sql, request: StepRequestedV1, error: SerializedError, traceparent: string | null): Promise<string> {

@@ -31,6 +31,8 @@ export interface StepWorkerOptions {
   pollMs: number;
   /** Time between `StepProgress` events of a running attempt. */
   progressIntervalMs: number;
+  /** How long an attempt runs before `StepStarted` is sent; one that ends sooner is announced by its result alone. */
+  startReportMs: number;
   /** Time in-flight work gets to finish on shutdown before it is handed back. */
   shutdownGraceMs: number;
   /** Record `work_item.succeeded` in `<schema>.effect_ledger` with each success. */

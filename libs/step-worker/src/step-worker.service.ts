@@ -24,7 +24,8 @@ import { STEP_WORKER_OPTIONS, type StepWorkerLaneOptions, type StepWorkerOptions
 /** The effect recorded in `<schema>.effect_ledger` each time a work item succeeds. */
 export const WORK_ITEM_SUCCEEDED_EFFECT = 'work_item.succeeded';
 
-type Outcome = { result: Record<string, unknown>; traceparent: string | null };
+/** What a run returns: the step's result, the run's trace context, and when it started here. */
+type Outcome = { result: Record<string, unknown>; traceparent: string | null; startedAt: string };
 
 /** Time between two samples of the queue gauges (depth, running, oldest queued age). */
 const QUEUE_SAMPLE_MS = 5_000;
@@ -41,9 +42,10 @@ interface LaneWorker {
 /**
  * A step worker. Per lane, a Kafka consumer turns requests into durable work items (announced
  * with `StepQueued`, or started at once in a free slot) and a runner executes that lane's items
- * under leases, so slow work never takes a fast slot. Runners publish `StepStarted` / `StepProgress` / `StepCompleted` /
- * `StepFailed` / `StepDemoted` through the outbox in the transactions that claim, renew and
- * finish each item. A `job.control` consumer applies cancels.
+ * under leases, so slow work never takes a fast slot. Runners publish `StepStarted` (once a run
+ * has lasted `startReportMs`), `StepProgress`, `StepCompleted`, `StepFailed` and `StepDemoted`
+ * through the outbox in the transactions that renew and finish each item. A `job.control`
+ * consumer applies cancels.
  */
 @Injectable()
 export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -123,8 +125,9 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
       leaseMs: options.leaseMs,
       pollMs: options.pollMs,
       progressMs: options.progressIntervalMs,
+      startReportMs: options.startReportMs,
       registry: this.registry,
-      onClaimed: async (sql, item) => {
+      onStarted: async (sql, item) => {
         await publisher.started(sql, request(item), item.traceparent);
       },
       execute: (item, run) => this.execute(item, run),
@@ -133,7 +136,7 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
       },
       onSucceeded: async (sql, item, outcome) => {
         const req = request(item);
-        await publisher.completed(sql, req, outcome.result, outcome.traceparent);
+        await publisher.completed(sql, req, outcome.result, outcome.traceparent, outcome.startedAt);
         await this.ledger.record(sql, { effect: WORK_ITEM_SUCCEEDED_EFFECT, jobId: req.jobId, step: req.step, attempt: req.attempt });
       },
       onFailed: async (sql, item, error) => {
@@ -171,6 +174,7 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
   /** Runs one attempt inside a span that continues the job's trace. */
   private async execute(item: WorkItem, run: RunContext): Promise<Outcome> {
     const req = request(item);
+    const startedAt = new Date().toISOString();
     const span = this.tracer.startSpan(
       SpanNames.stepRun(req.step),
       { attributes: { [SpanAttributes.jobId]: req.jobId, [SpanAttributes.step]: req.step, [SpanAttributes.attempt]: req.attempt, [SpanAttributes.worker]: this.info.instanceId } },
@@ -179,7 +183,7 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
     return context.with(trace.setSpan(context.active(), span), async () => {
       try {
         const result = await this.executor.run(req, { signal: run.signal, worker: this.info.instanceId, reportProgress: run.reportProgress });
-        return { result, traceparent: currentTraceparent() };
+        return { result, traceparent: currentTraceparent(), startedAt };
       } catch (error) {
         span.recordException(error as Error);
         span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });

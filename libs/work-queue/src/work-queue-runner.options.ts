@@ -44,8 +44,15 @@ export interface WorkQueueRunnerOptions<R> {
    * (`longhaul_step_duration_seconds`). @defaultValue a private registry nobody serves
    */
   registry?: Registry;
-  /** Runs in the claim's transaction (e.g. to publish `StepStarted`). */
-  onClaimed?: (sql: Sql, item: WorkItem) => Promise<void>;
+  /**
+   * Runs once a run has lasted `startReportMs`, in a transaction of its own that also renews the
+   * lease, and only while the lease holds (e.g. to publish `StepStarted`). A run that ends sooner
+   * never calls it: its outcome says it ran. A run's outcome is recorded only after this
+   * transaction has ended, so nothing reports a start after the end.
+   */
+  onStarted?: (sql: Sql, item: WorkItem) => Promise<void>;
+  /** How long a run lasts before `onStarted` runs. @defaultValue 100 */
+  startReportMs?: number;
   /** The work. Must stop promptly when `run.signal` aborts. */
   execute: (item: WorkItem, run: RunContext) => Promise<R>;
   /** Runs in the transaction that marks the item succeeded (e.g. to publish `StepCompleted`). */

@@ -354,6 +354,33 @@ describe('WorkQueueRunner', () => {
     expect(db.statementsOf('finish:succeeded')).toEqual([['finish:succeeded', 'publish:completed']]);
   });
 
+  it('announces the start of a run that lasts, once, in a renewal of its lease, before its outcome', async () => {
+    let finish: () => void = () => undefined;
+    start({ startReportMs: 20, heartbeatMs: 60_000, onStarted: publish('started'), execute: () => new Promise((resolve) => (finish = () => resolve({})) ) });
+    await until(() => db.statementsOf('publish:started').length === 1);
+    expect(db.statementsOf('publish:started')).toEqual([['heartbeat', 'publish:started']]);
+    finish();
+    await until(() => db.status === 'succeeded');
+    expect(db.statementsOf('publish:started')).toHaveLength(1);
+  });
+
+  it('announces no start for a run that ends sooner: its outcome says it ran', async () => {
+    start({ startReportMs: 60_000, onStarted: publish('started') });
+    await until(() => db.status === 'succeeded');
+    expect(db.statementsOf('publish:started')).toEqual([]);
+    expect(db.statementsOf('finish:succeeded')).toEqual([['finish:succeeded', 'publish:completed']]);
+  });
+
+  it('announces no start for a run whose lease no longer holds', async () => {
+    const seen: { reason?: unknown } = {};
+    start({ startReportMs: 20, heartbeatMs: 60_000, onStarted: publish('started'), execute: untilAborted(seen) });
+    await until(() => db.status === 'running');
+    db.takeOver();
+    await until(() => db.statementsOf('heartbeat').length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(db.statementsOf('publish:started')).toEqual([]);
+  });
+
   it('reserves no slot once stopping', async () => {
     const r = start({});
     await r.stop(0);

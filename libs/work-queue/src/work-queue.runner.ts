@@ -49,6 +49,7 @@ export class WorkQueueRunner<R> {
   private readonly budgetMs: number | null;
   private readonly progressMs: number;
   private readonly pollMs: number;
+  private readonly startReportMs: number;
   private readonly metrics: WorkQueueMetrics;
   /** Successes of runs that end in the same turn, recorded in one transaction. */
   private readonly successes: SuccessBatcher<R>;
@@ -64,6 +65,7 @@ export class WorkQueueRunner<R> {
     this.budgetMs = options.budgetMs ?? null;
     this.progressMs = options.progressMs ?? 10_000;
     this.pollMs = options.pollMs ?? 200;
+    this.startReportMs = options.startReportMs ?? 100;
     if (this.budgetMs !== null && !options.onDemoted) throw new Error('a runner with a budget needs onDemoted');
   }
 
@@ -165,11 +167,7 @@ export class WorkQueueRunner<R> {
   }
 
   private claim(limit: number): Promise<WorkItem[]> {
-    return inTransaction(this.options.dataSource, async (sql) => {
-      const claimed = await this.repository.claim(sql, this.options.owner, this.leaseMs, this.options.lane, limit);
-      for (const item of claimed) await this.options.onClaimed?.(sql, item);
-      return claimed;
-    });
+    return inTransaction(this.options.dataSource, (sql) => this.repository.claim(sql, this.options.owner, this.leaseMs, this.options.lane, limit));
   }
 
   private schedule(delayMs: number): void {
@@ -212,6 +210,11 @@ export class WorkQueueRunner<R> {
       ),
     ];
     if (this.budgetMs !== null) timers.push(setTimeout(() => abort(new OverBudgetError(this.budgetMs!)), this.budgetMs));
+    // The start is announced only once the run has lasted a moment: a short one is announced by
+    // its outcome alone. The outcome waits for the announcement, so it never comes after it.
+    let startReport: Promise<void> | null = null;
+    const { onStarted } = this.options;
+    if (onStarted) timers.push(setTimeout(() => (startReport = this.reportStarted(item, lease, log, onStarted)), this.startReportMs));
     let progress: number | null = null;
     const keeper = new LeaseKeeper({
       heartbeatMs: this.heartbeatMs,
@@ -227,8 +230,12 @@ export class WorkQueueRunner<R> {
         if (Number.isFinite(fraction)) progress = Math.min(1, Math.max(0, fraction));
       };
       const result = await abortable(this.options.execute(item, { signal: controller.signal, reportProgress }), controller.signal);
+      for (const timer of timers) clearTimeout(timer);
+      await startReport;
       ended = await this.recordSuccess(item, lease, log, result);
     } catch (thrown) {
+      for (const timer of timers) clearTimeout(timer);
+      await startReport;
       ended = await this.settleFailedRun(item, lease, log, thrown, controller.signal.aborted ? controller.signal.reason : undefined);
     } finally {
       for (const timer of timers) clearTimeout(timer);
@@ -311,6 +318,21 @@ export class WorkQueueRunner<R> {
       if (error.verdict === 'cancelled') log.info('work item cancelled; result discarded');
       else log.warn({ item: lease.itemId }, 'lease lost before finishing; result discarded');
       return error.verdict === 'cancelled' ? 'cancelled' : 'lease_lost';
+    }
+  }
+
+  /**
+   * Announces that the run started (`onStarted`) in a transaction that also renews the lease, so
+   * only its holder announces it. Never throws: a start that could not be announced is
+   * announced by the run's outcome.
+   */
+  private async reportStarted(item: WorkItem, lease: Lease, log: Logger, onStarted: (sql: Sql, item: WorkItem) => Promise<void>): Promise<void> {
+    try {
+      await inTransaction(this.options.dataSource, async (sql) => {
+        if (await this.repository.heartbeat(sql, lease, this.leaseMs)) await onStarted(sql, item);
+      });
+    } catch (error) {
+      log.warn({ err: error }, 'announcing the start failed; the outcome will say it ran');
     }
   }
 

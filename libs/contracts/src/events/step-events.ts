@@ -47,6 +47,13 @@ export const StepCompletedV1Schema = z.object({
   worker: z.string(),
   result: z.record(z.string(), z.unknown()),
   completedAt: z.iso.datetime({ offset: true }),
+  /**
+   * When the attempt started at the worker. A worker announces a start (`StepStarted`) only once
+   * the attempt has run for a moment (`STEP_START_REPORT_MS`); one that ended sooner is announced
+   * by this event alone, which carries its start (an optional field added to v1; readers of
+   * older events get null).
+   */
+  startedAt: z.iso.datetime({ offset: true }).nullable().default(null),
 });
 export type StepCompletedV1 = z.infer<typeof StepCompletedV1Schema>;
 

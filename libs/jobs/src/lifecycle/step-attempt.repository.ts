@@ -38,8 +38,11 @@ export type EndedAttempt = Exclude<AttemptOutcome, 'dispatched' | 'queued' | 'ru
 export type AttemptChange =
   /** A worker started it (or took it over). */
   | { to: 'running'; worker: string }
-  /** It ended; `worker` is kept when not given. */
-  | { to: EndedAttempt; error: SerializedError | null; worker?: string | null };
+  /**
+   * It ended; `worker` is kept when not given. `startedAt`: when it started, for an attempt whose
+   * start was never announced (it ended before its worker reported it).
+   */
+  | { to: EndedAttempt; error: SerializedError | null; worker?: string | null; startedAt?: Date | null };
 
 /**
  * The UPDATE of one attempt's history row for `change`: a statement of its own, or a CTE of a
@@ -53,8 +56,11 @@ export function attemptChangeSql(change: AttemptChange, param: (value: unknown) 
               queued_at = coalesce(queued_at, now())
         ${row}`;
   }
+  const started = change.startedAt
+    ? `, started_at = coalesce(started_at, ${param(change.startedAt)}::timestamptz), queued_at = coalesce(queued_at, started_at, ${param(change.startedAt)}::timestamptz)`
+    : '';
   return `UPDATE api.step_attempts SET status = ${param(change.to)}, error = ${param(change.error ? JSON.stringify(change.error) : null)}::jsonb,
-              finished_at = now(), worker = coalesce(${param(change.worker ?? null)}::text, worker)
+              finished_at = now(), worker = coalesce(${param(change.worker ?? null)}::text, worker)${started}
         ${row}`;
 }
 

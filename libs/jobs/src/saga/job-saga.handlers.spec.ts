@@ -84,6 +84,28 @@ describe('JobSagaHandlers', () => {
     expect(moves).toEqual(['transcode queued→running', 'transcode running→succeeded', 'thumbnail pending→queued']);
   });
 
+  it('ends a step still queued at once when its result comes before any start: the worker announced none', async () => {
+    const patches: Array<Record<string, unknown>> = [];
+    const saga = new JobSagaHandlers({
+      ...deps,
+      transitions: {
+        ...transitions,
+        moveStep: async (sql: Sql, job: unknown, step: { name: string; status: string }, to: string, patch: Record<string, unknown>) => {
+          patches.push(patch ?? {});
+          return transitions.moveStep(sql, job as never, step as never, to as never);
+        },
+      } as unknown as JobTransitions,
+    });
+    const { sql } = database();
+    const completed = event(EventTypes.StepCompletedV1, {
+      jobId: JOB, step: 'transcode', attempt: 1, worker: 'w1', result: {}, completedAt: '2026-12-01T12:00:01.000Z', startedAt: '2026-12-01T12:00:00.500Z',
+    });
+    await saga.lockJobs(sql, [completed]);
+    await saga.handlers()[EventTypes.StepCompletedV1]!(sql, completed);
+    expect(moves).toEqual(['transcode queued→succeeded', 'thumbnail pending→queued']);
+    expect(patches[0]).toMatchObject({ worker: 'w1', startedAt: new Date('2026-12-01T12:00:00.500Z') });
+  });
+
   it('locks and reads a job itself when no batch hook ran', async () => {
     const handlers = new JobSagaHandlers(deps).handlers();
     const { sql, statements } = database();

@@ -154,10 +154,17 @@ export class JobSagaHandlers {
   }
 
   private async onCompleted(sql: Sql, { job, steps }: JobState, step: StepRecord, event: StepCompletedV1): Promise<void> {
+    // A run that ended before its worker announced its start ends a step still `queued`: one
+    // transition, queued → succeeded, whose start is the one the event carries.
+    const unannounced = step.status === 'queued';
+    const startedAt = unannounced && event.startedAt ? new Date(event.startedAt) : null;
     const moved = await this.deps.transitions.moveStep(
       sql, job, step, 'succeeded',
-      { worker: event.worker, result: event.result, progress: 1 },
-      { attempt: { to: 'succeeded', error: null, worker: event.worker } },
+      {
+        worker: event.worker, result: event.result, progress: 1,
+        ...(unannounced ? { relayedAt: FIRST_NOW, startedAt: step.startedAt ?? startedAt ?? NOW } : {}),
+      },
+      { attempt: { to: 'succeeded', error: null, worker: event.worker, startedAt } },
     );
     if (!moved) return;
     await this.deps.ledger.record(sql, { effect: 'step.succeeded', jobId: job.id, step: step.name, attempt: step.attempt });

@@ -8,13 +8,18 @@ import { cancelOpenJobs } from './open-jobs.canceller';
 import { issueApiKey, revokeApiKey, ServiceProcess, SIMULATED_SERVICE_ENV, stackEnv, workspaceRoot, type StackInfo } from '@longhaul/testing';
 
 /**
- * `SIMULATED_SERVICE_ENV` (the integration suites' simulated mode: no source probing, steps poll
- * every 50 ms) with these changes for throughput, and every other setting at its default (one
- * instance of each service, two step slots per lane):
+ * `SIMULATED_SERVICE_ENV` (the integration suites' simulated mode: no source probing) with these
+ * changes for throughput, and every other setting at its default (one instance of each service,
+ * two step slots per lane):
  * - `SIM_STEP_MS=0`: a simulated step takes no time, so a chain measures the machinery alone.
- * - `WATCHDOG_SILENT_MS=120000` (the default): the suites' 8 s exists to test lost steps quickly;
- *   under a saturating backlog it could declare waiting steps lost and retry them, which would
- *   add work the benchmark did not ask for.
+ * - `WATCHDOG_SILENT_MS=120000` and `WATCHDOG_INTERVAL_MS=5000` (the defaults): the suites' 8 s
+ *   and 500 ms exist to test lost steps quickly; under a saturating backlog 8 s could declare
+ *   waiting steps lost and retry them, which would add work the benchmark did not ask for, and a
+ *   sweep every 500 ms scans the open steps twice a second (about 4 ms of Postgres each).
+ * - `STEP_POLL_MS=200` (the default): the suites poll every 50 ms to keep their waits short.
+ *   Here a worker's own consumer wakes its runner, and a slot that frees up claims at once, so
+ *   polling only bounds the wait for items another process queued; at 50 ms the three runners'
+ *   idle claims were sixty transactions a second the pipeline did not need.
  * - `LONGHAUL_TRACING=false`, `LOG_LEVEL=warn`: like the submit benchmark's api and like the
  *   peers, which export no spans and log nothing per job; trace context still propagates.
  */
@@ -22,6 +27,8 @@ export const THROUGHPUT_SERVICE_ENV: Readonly<Record<string, string>> = {
   ...SIMULATED_SERVICE_ENV,
   SIM_STEP_MS: '0',
   WATCHDOG_SILENT_MS: '120000',
+  WATCHDOG_INTERVAL_MS: '5000',
+  STEP_POLL_MS: '200',
   LONGHAUL_TRACING: 'false',
   LOG_LEVEL: 'warn',
 };
