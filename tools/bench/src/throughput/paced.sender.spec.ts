@@ -85,6 +85,27 @@ describe('runPaced', () => {
     expect(report.firstError).toBe('send 3 refused');
   });
 
+  it('launches no send due at the same moment as the one that aborted the run', async () => {
+    const controller = new AbortController();
+    // A clock that jumps 50 ms per reading: at 100/s several sends fall due at once.
+    let t = 0;
+    const now = jest.spyOn(performance, 'now').mockImplementation(() => (t += 50));
+    try {
+      const report = await runPaced({
+        ratePerSecond: 100,
+        durationMs: 10_000,
+        maxInFlight: 10,
+        signal: controller.signal,
+        send: async (i) => {
+          if (i === 1) controller.abort();
+        },
+      });
+      expect(report.sent).toBe(2);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('stops offering once aborted and still waits for what is in flight', async () => {
     const controller = new AbortController();
     let settled = 0;

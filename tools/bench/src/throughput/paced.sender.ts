@@ -100,7 +100,8 @@ export async function runPaced(options: PacedRunOptions): Promise<PacedRunReport
   while (next < planned && !options.signal?.aborted) {
     const elapsed = performance.now() - start;
     if (options.stopAtWindowEnd && elapsed > options.durationMs) break;
-    while (next < planned && dueOffsetMs(next, options.ratePerSecond) <= elapsed && inFlight.size < options.maxInFlight) launch(next++);
+    // Several sends may be due at once after a late wake-up; one of them may abort the run.
+    while (next < planned && dueOffsetMs(next, options.ratePerSecond) <= elapsed && inFlight.size < options.maxInFlight && !options.signal?.aborted) launch(next++);
     if (next >= planned) break;
     // Due, but the cap is reached: wait for the first send in flight to settle. (Only then: a send
     // that fell due since `elapsed` was read goes out on the next turn; racing an empty set would never settle.)
