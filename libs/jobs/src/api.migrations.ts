@@ -7,6 +7,7 @@ import { OutboxRelayPosition1764800000001 } from './migrations/1764800000001-out
 import { Tenancy1764900000002 } from './migrations/1764900000002-tenancy.migration';
 import { InboxRetention1765000000001 } from './migrations/1765000000001-inbox-retention.migration';
 import { HotUpdates1765100000001 } from './migrations/1765100000001-hot-updates.migration';
+import { UnusedJobIndexes1765200000001 } from './migrations/1765200000001-unused-job-indexes.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -23,4 +24,5 @@ export const jobsMigrations = [
   Tenancy1764900000002,
   InboxRetention1765000000001,
   HotUpdates1765100000001,
+  UnusedJobIndexes1765200000001,
 ];
