@@ -1,18 +1,20 @@
 import { Lanes, type Lane } from '@longhaul/contracts';
 import { withConnection, type DataSource } from '@longhaul/persistence';
+import { FinishedStepsWindow } from './finished-steps.window';
 import type { LaneStepFigures } from './queue-sample';
 
 /** Throughput counts the steps finished in this many seconds, divided by it. */
 export const THROUGHPUT_WINDOW_SECONDS = 60;
 
 /**
- * Per-lane queue figures from `api.job_steps`, one row per lane given (zeros for an idle lane).
- * In:  $1 text[] lanes, $2 throughput window in seconds.
+ * Per-lane queue figures of the open steps from `api.job_steps`, one row per lane given (zeros
+ * for an idle lane).
+ * In:  $1 text[] lanes.
  * Out: lane, depth (queued, dispatched or not), running, oldest_waiting_ms (age of the oldest
  *      queued attempt whose due time has come: since it was dispatched, else since it fell due,
- *      else since it was queued), finished (steps finished within the window).
- * Open steps are read through `job_steps_open_idx`, finished ones through `job_steps_finished_idx`.
- * Ages are computed with the database's clock, the one that wrote the timestamps.
+ *      else since it was queued).
+ * Open steps are read through `job_steps_open_idx`. Ages are computed with the database's clock,
+ * the one that wrote the timestamps.
  */
 const LANE_FIGURES_SQL = `
   WITH open_steps AS (
@@ -24,20 +26,38 @@ const LANE_FIGURES_SQL = `
       FROM api.job_steps
      WHERE status IN ('queued', 'running')
      GROUP BY lane
-  ), finished_steps AS (
-    SELECT lane, count(*) AS finished
-      FROM api.job_steps
-     WHERE finished_at >= now() - make_interval(secs => $2)
-     GROUP BY lane
   )
   SELECT l.lane,
          coalesce(o.depth, 0)::int   AS depth,
          coalesce(o.running, 0)::int AS running,
-         coalesce(greatest(0, floor(extract(epoch FROM now() - o.waiting_since) * 1000)), 0)::bigint AS oldest_waiting_ms,
-         coalesce(f.finished, 0)::int AS finished
+         coalesce(greatest(0, floor(extract(epoch FROM now() - o.waiting_since) * 1000)), 0)::bigint AS oldest_waiting_ms
     FROM unnest($1::text[]) AS l (lane)
-    LEFT JOIN open_steps o ON o.lane = l.lane
-    LEFT JOIN finished_steps f ON f.lane = l.lane`;
+    LEFT JOIN open_steps o ON o.lane = l.lane`;
+
+/**
+ * Steps finished since a moment, per lane and whole second, through `job_steps_finished_idx`.
+ * In:  $1 float8 Unix seconds to read from (null: the whole window), $2 the window with its
+ *      settle margin, in seconds: the read never goes back further than that.
+ * Out: now_s and since_s (the database's now and the moment read from, Unix seconds, on every
+ *      row), lane, second (Unix), finished; one row with lane null when none finished.
+ */
+const FINISHED_SECONDS_SQL = `
+  WITH bounds AS (
+    SELECT now() AS at,
+           greatest(now() - make_interval(secs => $2), coalesce(to_timestamp($1::float8), '-infinity'::timestamptz)) AS since
+  )
+  SELECT extract(epoch FROM b.at)::float8 AS now_s, extract(epoch FROM b.since)::float8 AS since_s,
+         f.lane, f.second, f.finished
+    FROM bounds b
+    LEFT JOIN LATERAL (
+      SELECT lane, floor(extract(epoch FROM finished_at))::bigint AS second, count(*)::int AS finished
+        FROM api.job_steps
+       WHERE finished_at >= b.since
+       GROUP BY 1, 2
+    ) f ON true`;
+
+/** Seconds already counted that each read counts again (see `FinishedStepsWindowOptions.settleSeconds`). */
+export const FINISHED_SETTLE_SECONDS = 5;
 
 /**
  * Open steps per tenant and lane: ONE grouped query for every tenant, read in the same pass as
@@ -66,18 +86,41 @@ interface LaneFiguresRow {
   depth: number;
   running: number;
   oldest_waiting_ms: string | number;
-  finished: number;
 }
 
-/** Reads the queue figures of every lane, and each tenant's depth in it, from the api's step table. */
+interface FinishedSecondRow {
+  now_s: number;
+  since_s: number;
+  lane: string | null;
+  second: string | number | null;
+  finished: number | null;
+}
+
+/**
+ * Reads the queue figures of every lane, and each tenant's depth in it, from the api's step table.
+ * The throughput is counted over a sliding window kept between reads ({@link FinishedStepsWindow}),
+ * so one instance serves one sampler.
+ */
 export class QueueStatsRepository {
+  private readonly finishedWindow = new FinishedStepsWindow({ windowSeconds: THROUGHPUT_WINDOW_SECONDS, settleSeconds: FINISHED_SETTLE_SECONDS });
+
   constructor(private readonly dataSource: DataSource) {}
 
   async read(): Promise<Record<Lane, LaneStepFigures>> {
-    const { lanes, tenants } = await withConnection(this.dataSource, async (sql) => ({
-      lanes: await sql.rows<LaneFiguresRow>(LANE_FIGURES_SQL, [[...Lanes], THROUGHPUT_WINDOW_SECONDS]),
-      tenants: await sql.rows<TenantDepthRow>(TENANT_DEPTHS_SQL),
-    }));
+    // Three statements issued together on one pipelining connection: one round trip.
+    const [lanes, tenants, finished] = await withConnection(this.dataSource, (sql) =>
+      Promise.all([
+        sql.rows<LaneFiguresRow>(LANE_FIGURES_SQL, [[...Lanes]]),
+        sql.rows<TenantDepthRow>(TENANT_DEPTHS_SQL),
+        sql.rows<FinishedSecondRow>(FINISHED_SECONDS_SQL, [this.finishedWindow.readFrom(), THROUGHPUT_WINDOW_SECONDS + FINISHED_SETTLE_SECONDS]),
+      ]),
+    );
+    const now = Number(finished[0]!.now_s);
+    this.finishedWindow.record(
+      now,
+      Number(finished[0]!.since_s),
+      finished.flatMap((row) => (row.lane === null ? [] : [{ lane: row.lane, second: Number(row.second), finished: Number(row.finished) }])),
+    );
     const tenantDepths = Object.fromEntries(Lanes.map((lane) => [lane, new Map<string, number>()])) as Record<Lane, Map<string, number>>;
     for (const row of tenants) tenantDepths[row.lane]?.set(row.tenant_id, Number(row.depth));
     return Object.fromEntries(
@@ -87,7 +130,7 @@ export class QueueStatsRepository {
           depth: Number(row.depth),
           running: Number(row.running),
           oldestWaitingMs: Number(row.oldest_waiting_ms),
-          throughputPerSecond: Number(row.finished) / THROUGHPUT_WINDOW_SECONDS,
+          throughputPerSecond: this.finishedWindow.finished(row.lane, now) / THROUGHPUT_WINDOW_SECONDS,
           tenantDepths: tenantDepths[row.lane],
         },
       ]),
