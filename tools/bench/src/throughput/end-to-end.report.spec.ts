@@ -10,6 +10,7 @@ const PLAN = {
   durationMs: 30_000,
   targetP99Ms: 300,
   contextRatesPerSecond: [25, 50],
+  warmup: { ratePerSecond: 100, durationMs: 15_000 },
   serviceEnv: { STEP_MODE: 'simulated', SIM_STEP_MS: '0', STEP_POLL_MS: '200' },
 } as unknown as EndToEndPlan;
 

@@ -23,6 +23,8 @@ export interface EndToEndPlan {
   targetP99Ms: number;
   /** Offered rates also run, for context (not judged), once per repetition each. */
   contextRatesPerSecond: readonly number[];
+  /** Offered before the first repetition the same way, followed to the notifier and not counted. */
+  warmup: { ratePerSecond: number; durationMs: number };
   serviceEnv: Readonly<Record<string, string>>;
 }
 
@@ -307,6 +309,9 @@ function method(m: EndToEndMeasured): string[] {
       `The notifier is not a step: it consumes \`job.lifecycle\` and, for each job-level event, records it (\`notifier.received_events\`) and creates the deliveries the job asked for (none here). ` +
       `The chain transcoder → thumbnailer → notifier therefore ends when the notifier has recorded the job's \`JobCompleted.v1\`; that is *terminal* here, the counterpart of a peer chain's stage 3 having run. ` +
       `Also shown: when the bench's own consumer read \`JobCompleted.v1\` (the saga's completion as any consumer of \`job.lifecycle\` first sees it).`,
+    `**Warm-up, not counted.** Before the first repetition ${perSecond(plan.warmup.ratePerSecond)} is offered for ${seconds(plan.warmup.durationMs)} the same way and every job followed to the notifier. ` +
+      "The four services are new processes, and Kafka's and Kafka Connect's JVMs may have been restarted by whatever ran before; their compilers start cold, and each pooled connection prepares its statements on first use. " +
+      'A platform in service runs warm, so the repetitions measure it warm.',
     `**Latency at a fixed rate.** ${perSecond(plan.ratePerSecond)} offered for ${seconds(plan.durationMs)} per repetition, open loop (send *i* due at start + *i* ÷ rate, computed from the start), at most ${plan.rateInFlight} in flight; the offer ends with the window. ` +
       `After the last send the bench waits for every accepted job to end (bounded); a job not ended by then counts as never ending in the end-to-end percentiles rather than being left out. ` +
       `Per job, *t0* is the wall clock just before the request goes to the HTTP client. \`JobCompleted.v1\` is seen by a kafkajs consumer of the bench's own group (starting at the topic's end), stamped when the fetch carrying it is handed over: ` +
