@@ -215,6 +215,11 @@ export class WorkQueueRunner<R> {
     let startReport: Promise<void> | null = null;
     const { onStarted } = this.options;
     if (onStarted) timers.push(setTimeout(() => (startReport = this.reportStarted(item, lease, log, onStarted)), this.startReportMs));
+    // Once the run has ended: no timer fires any more, and an announcement under way is done.
+    const runEnded = async () => {
+      for (const timer of timers) clearTimeout(timer);
+      await startReport;
+    };
     let progress: number | null = null;
     const keeper = new LeaseKeeper({
       heartbeatMs: this.heartbeatMs,
@@ -230,15 +235,12 @@ export class WorkQueueRunner<R> {
         if (Number.isFinite(fraction)) progress = Math.min(1, Math.max(0, fraction));
       };
       const result = await abortable(this.options.execute(item, { signal: controller.signal, reportProgress }), controller.signal);
-      for (const timer of timers) clearTimeout(timer);
-      await startReport;
+      await runEnded();
       ended = await this.recordSuccess(item, lease, log, result);
     } catch (thrown) {
-      for (const timer of timers) clearTimeout(timer);
-      await startReport;
+      await runEnded();
       ended = await this.settleFailedRun(item, lease, log, thrown, controller.signal.aborted ? controller.signal.reason : undefined);
     } finally {
-      for (const timer of timers) clearTimeout(timer);
       keeper.stop();
     }
     // Only runs whose end was settled are measured; one whose outcome could not be written
