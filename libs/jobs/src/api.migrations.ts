@@ -8,6 +8,7 @@ import { Tenancy1764900000002 } from './migrations/1764900000002-tenancy.migrati
 import { InboxRetention1765000000001 } from './migrations/1765000000001-inbox-retention.migration';
 import { HotUpdates1765100000001 } from './migrations/1765100000001-hot-updates.migration';
 import { UnusedJobIndexes1765200000001 } from './migrations/1765200000001-unused-job-indexes.migration';
+import { UnusedInboxIndex1765300000001 } from './migrations/1765300000001-unused-inbox-index.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -25,4 +26,5 @@ export const jobsMigrations = [
   InboxRetention1765000000001,
   HotUpdates1765100000001,
   UnusedJobIndexes1765200000001,
+  UnusedInboxIndex1765300000001,
 ];

@@ -38,3 +38,23 @@ export function inboxRetentionIndexSql(schema: string): string[] {
 export function revertInboxRetentionIndexSql(schema: string): string[] {
   return [`DROP INDEX IF EXISTS "${schema}".inbox_topic_received_at_idx`];
 }
+
+/**
+ * DDL that drops the inbox's `(aggregate_id, seq)` index; each service applies it to its own
+ * schema in a migration of its own.
+ *
+ * In:  the owning schema name; `<schema>.inbox` exists ({@link createInboxTableSql}).
+ * Out: the inbox with its primary key (the duplicate check) and the retention index. No statement
+ *      of any service reads an inbox by job (`pg_stat_user_indexes` counted no scan of the index
+ *      in any of the four schemas), yet every handled event added an entry to it: about six
+ *      entries and WAL records per job. A look at what one service handled for a job still works,
+ *      as a scan.
+ */
+export function dropInboxAggregateIndexSql(schema: string): string[] {
+  return [`DROP INDEX IF EXISTS "${schema}".inbox_aggregate_idx`];
+}
+
+/** Reverses {@link dropInboxAggregateIndexSql}. */
+export function restoreInboxAggregateIndexSql(schema: string): string[] {
+  return [`CREATE INDEX IF NOT EXISTS inbox_aggregate_idx ON "${schema}".inbox (aggregate_id, seq)`];
+}

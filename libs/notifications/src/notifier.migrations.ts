@@ -3,6 +3,7 @@ import { NotifierEffectLedger1764500000002 } from './migrations/1764500000002-no
 import { NotifierDeliveries1764700000003 } from './migrations/1764700000003-notifier-deliveries.migration';
 import { NotifierOutboxRelayPosition1764800000002 } from './migrations/1764800000002-notifier-outbox-relay-position.migration';
 import { NotifierInboxRetention1765000000002 } from './migrations/1765000000002-notifier-inbox-retention.migration';
+import { NotifierUnusedInboxIndex1765300000002 } from './migrations/1765300000002-notifier-unused-inbox-index.migration';
 
 /** The schema the notifier owns. */
 export const NOTIFIER_SCHEMA = 'notifier';
@@ -14,4 +15,5 @@ export const notifierMigrations = [
   NotifierDeliveries1764700000003,
   NotifierOutboxRelayPosition1764800000002,
   NotifierInboxRetention1765000000002,
+  NotifierUnusedInboxIndex1765300000002,
 ];

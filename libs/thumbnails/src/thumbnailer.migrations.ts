@@ -1,4 +1,10 @@
-import { stepWorkerInboxRetentionMigration, stepWorkerOutboxRelayMigration, stepWorkerReliabilityMigration, stepWorkerSchemaMigration } from '@longhaul/step-worker';
+import {
+  stepWorkerInboxRetentionMigration,
+  stepWorkerOutboxRelayMigration,
+  stepWorkerReliabilityMigration,
+  stepWorkerSchemaMigration,
+  stepWorkerUnusedInboxIndexMigration,
+} from '@longhaul/step-worker';
 
 /** The schema the thumbnailer owns. */
 export const THUMBNAILER_SCHEMA = 'thumbnailer';
@@ -9,4 +15,5 @@ export const thumbnailerMigrations = [
   stepWorkerReliabilityMigration(THUMBNAILER_SCHEMA),
   stepWorkerOutboxRelayMigration(THUMBNAILER_SCHEMA),
   stepWorkerInboxRetentionMigration(THUMBNAILER_SCHEMA),
+  stepWorkerUnusedInboxIndexMigration(THUMBNAILER_SCHEMA),
 ];

@@ -1,4 +1,10 @@
-import { stepWorkerInboxRetentionMigration, stepWorkerOutboxRelayMigration, stepWorkerReliabilityMigration, stepWorkerSchemaMigration } from '@longhaul/step-worker';
+import {
+  stepWorkerInboxRetentionMigration,
+  stepWorkerOutboxRelayMigration,
+  stepWorkerReliabilityMigration,
+  stepWorkerSchemaMigration,
+  stepWorkerUnusedInboxIndexMigration,
+} from '@longhaul/step-worker';
 
 /** The schema the transcoder owns. */
 export const TRANSCODER_SCHEMA = 'transcoder';
@@ -9,4 +15,5 @@ export const transcoderMigrations = [
   stepWorkerReliabilityMigration(TRANSCODER_SCHEMA),
   stepWorkerOutboxRelayMigration(TRANSCODER_SCHEMA),
   stepWorkerInboxRetentionMigration(TRANSCODER_SCHEMA),
+  stepWorkerUnusedInboxIndexMigration(TRANSCODER_SCHEMA),
 ];
