@@ -20,6 +20,11 @@ export interface InboxPrunerOptions {
   retentionMs: number;
   /** Rows deleted per statement. */
   batchSize: number;
+  /**
+   * Awaited after each full batch with the time it took, so a backlog is worked off at a bounded
+   * share of the database (`restingFor`). @defaultValue no rest
+   */
+  rest?: (batchMs: number) => Promise<void>;
   /** The clock, in epoch milliseconds. @defaultValue Date.now */
   now?: () => number;
 }
@@ -54,6 +59,7 @@ export class InboxPruner {
         (limit) => withConnection(this.dataSource, (sql) => deleteExpiredInboxRows(sql, this.options.schema, topic, cutoff, limit)),
         this.options.batchSize,
         shouldStop,
+        this.options.rest,
       );
       deleted += drained.deleted;
     }

@@ -12,6 +12,11 @@ export interface OutboxPrunerOptions {
   retentionMs: number;
   /** Rows deleted per statement. */
   batchSize: number;
+  /**
+   * Awaited after each full batch with the time it took, so a backlog is worked off at a bounded
+   * share of the database (`restingFor`). @defaultValue no rest
+   */
+  rest?: (batchMs: number) => Promise<void>;
 }
 
 /** What one {@link OutboxPruner.prune} pass did. */
@@ -47,6 +52,7 @@ export class OutboxPruner {
       (limit) => withConnection(this.dataSource, (sql) => deleteRelayedOutboxRows(sql, this.options.schema, this.options.retentionMs, horizon, limit)),
       this.options.batchSize,
       shouldStop,
+      this.options.rest,
     );
     return { deleted, held: null };
   }

@@ -1,4 +1,4 @@
-import { deleteInBatches } from './batch.deleter';
+import { deleteInBatches, restingFor } from './batch.deleter';
 
 describe('deleteInBatches', () => {
   it('runs full batches until one comes back short', async () => {
@@ -25,6 +25,48 @@ describe('deleteInBatches', () => {
       return limit;
     }, 10, () => stop);
     expect(result).toEqual({ deleted: 10, batches: 1 });
+  });
+
+  it('rests after each full batch, for as long as the rest policy says, and not after the last', async () => {
+    const backlog = [5, 5, 1];
+    const events: string[] = [];
+    const rests: number[] = [];
+    await deleteInBatches(
+      async () => {
+        events.push('batch');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return backlog.shift() ?? 0;
+      },
+      5,
+      () => false,
+      async (batchMs) => {
+        events.push('rest');
+        rests.push(batchMs);
+      },
+    );
+    expect(events).toEqual(['batch', 'rest', 'batch', 'rest', 'batch']);
+    // Each rest is told how long its batch took.
+    expect(rests.every((ms) => ms >= 15)).toBe(true);
+  });
+
+  it('stops after a rest when asked during it', async () => {
+    let stop = false;
+    const batch = jest.fn(async (limit: number) => limit);
+    const result = await deleteInBatches(batch, 10, () => stop, async () => {
+      stop = true;
+    });
+    expect(result).toEqual({ deleted: 10, batches: 1 });
+    expect(batch).toHaveBeenCalledTimes(1);
+  });
+
+  it('rests ratio times the batch', async () => {
+    const slept: number[] = [];
+    const rest = restingFor(3, async (ms) => {
+      slept.push(ms);
+    });
+    await rest(40);
+    await rest(-1);
+    expect(slept).toEqual([120, 0]);
   });
 
   it('refuses a batch size that would never end or never delete', async () => {
