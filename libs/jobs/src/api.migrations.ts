@@ -9,6 +9,7 @@ import { InboxRetention1765000000001 } from './migrations/1765000000001-inbox-re
 import { HotUpdates1765100000001 } from './migrations/1765100000001-hot-updates.migration';
 import { UnusedJobIndexes1765200000001 } from './migrations/1765200000001-unused-job-indexes.migration';
 import { UnusedInboxIndex1765300000001 } from './migrations/1765300000001-unused-inbox-index.migration';
+import { OutboxInsertsOnly1765400000001 } from './migrations/1765400000001-outbox-inserts-only.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -27,4 +28,5 @@ export const jobsMigrations = [
   HotUpdates1765100000001,
   UnusedJobIndexes1765200000001,
   UnusedInboxIndex1765300000001,
+  OutboxInsertsOnly1765400000001,
 ];

@@ -1,4 +1,10 @@
-import { createOutboxTableSql, outboxRelayPositionSql, revertOutboxRelayPositionSql } from './outbox.sql';
+import {
+  createOutboxTableSql,
+  outboxPublishInsertsOnlySql,
+  outboxRelayPositionSql,
+  revertOutboxPublishInsertsOnlySql,
+  revertOutboxRelayPositionSql,
+} from './outbox.sql';
 
 describe('createOutboxTableSql', () => {
   it('creates the Debezium outbox columns plus topic and traceparent, and joins the publication', () => {
@@ -8,6 +14,17 @@ describe('createOutboxTableSql', () => {
     }
     expect(sql).toContain('"transcoder".outbox');
     expect(sql).toContain('ALTER PUBLICATION longhaul_outbox ADD TABLE "transcoder".outbox');
+  });
+
+  it('creates a missing publication that streams inserts only', () => {
+    expect(createOutboxTableSql('api').join('\n')).toContain("CREATE PUBLICATION longhaul_outbox WITH (publish = 'insert')");
+  });
+});
+
+describe('outboxPublishInsertsOnlySql', () => {
+  it('narrows an existing publication to inserts, and its reversal restores every kind of change', () => {
+    expect(outboxPublishInsertsOnlySql().join('\n')).toContain("ALTER PUBLICATION longhaul_outbox SET (publish = 'insert')");
+    expect(revertOutboxPublishInsertsOnlySql().join('\n')).toContain("SET (publish = 'insert, update, delete, truncate')");
   });
 });
 

@@ -5,7 +5,8 @@
  * Out: statements that create `<schema>.outbox` in Debezium's outbox shape (id, aggregatetype,
  *      aggregateid, type, payload) plus what Longhaul routes and traces by (topic, traceparent),
  *      and add the table to the `longhaul_outbox` publication that the one Debezium connector
- *      reads (the publication is created here too if the stack has not made it yet).
+ *      reads (the publication is created here too if the stack has not made it yet, streaming
+ *      inserts only: {@link outboxPublishInsertsOnlySql}).
  *
  * Rows are written in the transaction that changes state and read by Debezium from the WAL;
  * no service ever reads its own outbox.
@@ -26,11 +27,42 @@ export function createOutboxTableSql(schema: string): string[] {
     `DO $$
      BEGIN
        IF NOT EXISTS (SELECT 1 FROM pg_publication WHERE pubname = 'longhaul_outbox') THEN
-         CREATE PUBLICATION longhaul_outbox;
+         CREATE PUBLICATION longhaul_outbox WITH (publish = 'insert');
        END IF;
        ALTER PUBLICATION longhaul_outbox ADD TABLE "${schema}".outbox;
      END $$`,
   ];
+}
+
+/**
+ * DDL that makes the relay's publication stream inserts only.
+ *
+ * In:  the `longhaul` database; the publication `longhaul_outbox` may exist or not.
+ * Out: when it exists, it publishes inserts, not updates, deletes or truncates.
+ *
+ * Why: an outbox row is only ever inserted and, once relayed and past `OUTBOX_RETENTION_MS`,
+ * deleted by the retention loop. With Postgres's default (`insert, update, delete, truncate`),
+ * each of those deletes was also decoded by the walsender, sent to Debezium, turned into a change
+ * event and then dropped by the EventRouter, which routes creates only: in steady state as many
+ * delete events crossed the relay as outbox rows were written, for nothing reaching Kafka. A
+ * publication that does not publish deletes also needs no replica identity for them.
+ */
+export function outboxPublishInsertsOnlySql(): string[] {
+  return [publishSql('insert')];
+}
+
+/** Reverses {@link outboxPublishInsertsOnlySql}: Postgres's default, every kind of change. */
+export function revertOutboxPublishInsertsOnlySql(): string[] {
+  return [publishSql('insert, update, delete, truncate')];
+}
+
+function publishSql(actions: string): string {
+  return `DO $$
+     BEGIN
+       IF EXISTS (SELECT 1 FROM pg_publication WHERE pubname = 'longhaul_outbox') THEN
+         ALTER PUBLICATION longhaul_outbox SET (publish = '${actions}');
+       END IF;
+     END $$`;
 }
 
 /** Reverses {@link createOutboxTableSql}. */

@@ -134,6 +134,31 @@ nativeOnly('outbox retention against the real replication slot', () => {
 
     await pruneUntil(pruner, async () => !(await outboxHas(late)));
   });
+
+  it('streams the inserts of the outbox to the relay, not the deletes of relayed rows', async () => {
+    // A temporary logical slot of its own on the relay's publication, read with the relay's
+    // plugin: what it decodes between the insert and the delete is what the relay is sent.
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    const slot = `retention_probe_${randomUUID().slice(0, 8)}`;
+    try {
+      await runner.query(`SELECT pg_create_logical_replication_slot($1, 'pgoutput', true)`, [slot]);
+      const old = await insertOutboxRow(2 * HOUR_MS);
+      await pruneUntil(new OutboxPruner(dataSource, options), async () => !(await outboxHas(old)));
+      // pgoutput's first byte names the message: I insert, D delete, U update, T truncate.
+      const [kinds] = (await runner.query(
+        `SELECT count(*) FILTER (WHERE get_byte(data, 0) = ascii('I'))::int AS inserts,
+                count(*) FILTER (WHERE get_byte(data, 0) = ascii('D'))::int AS deletes
+           FROM pg_logical_slot_peek_binary_changes($1, NULL, NULL, 'proto_version', '1', 'publication_names', 'longhaul_outbox')`,
+        [slot],
+      )) as [{ inserts: number; deletes: number }];
+      expect(kinds.inserts).toBeGreaterThanOrEqual(1);
+      expect(kinds.deletes).toBe(0);
+    } finally {
+      await runner.query(`SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = $1`, [slot]).catch(() => undefined);
+      await runner.release();
+    }
+  });
 });
 
 describe('inbox retention', () => {
