@@ -5,10 +5,10 @@ import { latencyPercentiles } from '../throughput/latency.percentiles';
 import { runPaced } from '../throughput/paced.sender';
 import { ChainTracker } from './chain.tracker';
 import { runCount } from './in-flight.driver';
-import { PEER_ENQUEUE_IN_FLIGHT, type PeerAdapter, type PeerPayload } from './peer.adapter';
+import { PEER_ENQUEUE_IN_FLIGHT, SATURATION_BATCH, type PeerAdapter, type PeerPayload } from './peer.adapter';
 
 export const WARM_UP_CHAINS = 100;
-export const SATURATION_CHAINS = 2_000;
+export const SATURATION_CHAINS = SATURATION_BATCH;
 /** From the first enqueue of the batch to the last chain's end, at most. */
 export const SATURATION_MAX_MS = 90_000;
 /** After an unfinished batch: how long the rest may take to drain before the paced phase. */

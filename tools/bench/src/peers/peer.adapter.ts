@@ -33,6 +33,14 @@ export const PEER_STAGE_CONCURRENCY = 16;
  */
 export const PEER_ENQUEUE_IN_FLIGHT = 32;
 
+/**
+ * The saturation batch: the chains each peer runs through its three stages, and the jobs Longhaul
+ * runs end to end, so the two rates set side by side come from the same amount of work. Each is
+ * the batch over the time from its first enqueue to its last end, ramp-up and drain included, so
+ * a smaller batch on one side alone would weigh that side's fill and drain more.
+ */
+export const SATURATION_BATCH = 2_000;
+
 /** One library under test, in one configuration. */
 export interface PeerAdapter {
   /** As the report names it, e.g. `pg-boss` or `BullMQ (AOF, fsync always)`. */
