@@ -8,7 +8,6 @@ import { runCount } from './in-flight.driver';
 import { PEER_ENQUEUE_IN_FLIGHT, SATURATION_BATCH, type PeerAdapter, type PeerPayload } from './peer.adapter';
 
 export const WARM_UP_CHAINS = 100;
-export const SATURATION_CHAINS = SATURATION_BATCH;
 /** From the first enqueue of the batch to the last chain's end, at most. */
 export const SATURATION_MAX_MS = 90_000;
 /** After an unfinished batch: how long the rest may take to drain before the paced phase. */
@@ -66,14 +65,14 @@ export async function measureChains(peer: PeerAdapter, signal: AbortSignal): Pro
   const saturation = trackers.get(Phase.Saturation)!;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const sent = await runCount({ inFlight: PEER_ENQUEUE_IN_FLIGHT, total: SATURATION_CHAINS, maxMs: SATURATION_MAX_MS, call: startChain(Phase.Saturation), signal });
+  const sent = await runCount({ inFlight: PEER_ENQUEUE_IN_FLIGHT, total: SATURATION_BATCH, maxMs: SATURATION_MAX_MS, call: startChain(Phase.Saturation), signal });
   const remaining = Math.max(0, SATURATION_MAX_MS - (performance.now() - started));
-  const complete = (await saturation.whenFinished(sent.succeeded, remaining, signal)) && sent.succeeded === SATURATION_CHAINS;
+  const complete = (await saturation.whenFinished(sent.succeeded, remaining, signal)) && sent.succeeded === SATURATION_BATCH;
   const end = complete ? saturation.lastFinishedAt : performance.now();
   const cpu = process.cpuUsage(cpuBefore);
   const rep: ChainRep = {
     chainsPerSecond: saturation.finished / ((end - started) / 1000),
-    saturationOffered: SATURATION_CHAINS,
+    saturationOffered: SATURATION_BATCH,
     saturationFinished: saturation.finished,
     saturationComplete: complete,
     clientCoreShare: (cpu.user + cpu.system) / 1000 / (performance.now() - started),

@@ -6,11 +6,11 @@ import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { formatSummary, percent, summarize, type Summary } from '../stats';
 import { milliseconds, perSecond } from '../throughput/load-run';
 import { throughputResults } from '../throughput/throughput.results';
-import { CHAIN_STAGES, PEER_ENQUEUE_IN_FLIGHT, PEER_STAGE_CONCURRENCY } from './peer.adapter';
+import { CHAIN_STAGES, PEER_ENQUEUE_IN_FLIGHT, PEER_STAGE_CONCURRENCY, SATURATION_BATCH } from './peer.adapter';
 import { peerVariants } from './peer.catalog';
 import { comparisonTable, ratioTarget } from './peer.comparison';
 import { clientBoundParagraphs, runPeerRepetitions, settingsParagraphs, troubleParagraphs, type PeerOutcome } from './peer.repetitions';
-import { MAX_CHAIN_REP_MS, measureChains, PACED_DURATION_MS, PACED_RATE, PACED_TAIL_MS, SATURATION_CHAINS, SATURATION_MAX_MS, WARM_UP_CHAINS, type ChainRep } from './chain.run';
+import { MAX_CHAIN_REP_MS, measureChains, PACED_DURATION_MS, PACED_RATE, PACED_TAIL_MS, SATURATION_MAX_MS, WARM_UP_CHAINS, type ChainRep } from './chain.run';
 import { describeDurability, readPostgresDurability, type PostgresDurability } from './postgres-durability.probe';
 
 /**
@@ -104,12 +104,12 @@ function report(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>, repetitions
     title: peerChainBenchmark.title,
     method: [
       `Each peer runs a chain of three queues, \`stage-1\` → \`stage-2\` → \`stage-3\`, with one worker per stage at ${PEER_STAGE_CONCURRENCY} jobs in flight. Stage 1's handler enqueues the chain's stage-2 job and stage 2's enqueues its stage-3 job, each through the same enqueue call as the producer's; stage 3's handler records the chain as done. No handler does anything else. A chain's latency runs from the call that enqueues its stage-1 job to the end of its stage-3 handler; the library's own completion write for that last job comes after and is not counted, which favours the peers slightly.`,
-      `**Saturation.** ${SATURATION_CHAINS} chains are enqueued one by one with ${PEER_ENQUEUE_IN_FLIGHT} calls in flight while the workers already run; chains/s is the chains finished over the time from the first enqueue to the last chain's end (bound: ${SATURATION_MAX_MS / 1000} s; an unfinished batch counts what finished by then). A chain is the counterpart of one Longhaul job through its three services, so chains/s is the figure set beside Longhaul's completed jobs/s; "queue jobs/s" (× 3) counts the peer's own jobs. **Latency.** After the batch has drained, ${PACED_RATE} chains/s are offered for ${PACED_DURATION_MS / 1000} s, each send due at start + i/${PACED_RATE} s (computed from the start, so lateness does not drift; "sender late" is how far the latest send missed its due time), then up to ${PACED_TAIL_MS / 1000} s for the last chains to finish; a chain still unfinished is counted, not timed. Before both, ${WARM_UP_CHAINS} chains warm the workers up.`,
+      `**Saturation.** ${SATURATION_BATCH} chains are enqueued one by one with ${PEER_ENQUEUE_IN_FLIGHT} calls in flight while the workers already run; chains/s is the chains finished over the time from the first enqueue to the last chain's end (bound: ${SATURATION_MAX_MS / 1000} s; an unfinished batch counts what finished by then). A chain is the counterpart of one Longhaul job through its three services, so chains/s is the figure set beside Longhaul's completed jobs/s; "queue jobs/s" (× 3) counts the peer's own jobs. **Latency.** After the batch has drained, ${PACED_RATE} chains/s are offered for ${PACED_DURATION_MS / 1000} s, each send due at start + i/${PACED_RATE} s (computed from the start, so lateness does not drift; "sender late" is how far the latest send missed its due time), then up to ${PACED_TAIL_MS / 1000} s for the last chains to finish; a chain still unfinished is counted, not timed. Before both, ${WARM_UP_CHAINS} chains warm the workers up.`,
       `Producer and workers of a peer share this benchmark's Node.js process (one event loop, as a small deployment of the library would run); "client CPU" is that process's CPU time during the saturation phase as a share of one core (the machine has ${cpus().length}). Longhaul's services run as separate processes. Each stage's worker runs ${PEER_STAGE_CONCURRENCY} jobs at once, as many as the step slots Longhaul's transcoder and thumbnailer run with in its end-to-end benchmark. "load at start" is the machine's 1-minute load average as each repetition began: other work on the machine shows there. Postgres: ${describeDurability(durability)}. ${repetitions} repetition(s) per peer; each starts the peer afresh and removes it afterwards.`,
       ...settingsParagraphs(outcomes),
     ],
     tables: [
-      { caption: `Saturation: ${SATURATION_CHAINS} chains enqueued at once (median and min–max over the repetitions)`, table: { columns: ['peer', 'chains/s', 'queue jobs/s (3 per chain)', 'finished / enqueued, per rep', 'client CPU', 'load at start, per rep', 'reps'], rows: saturationRows } },
+      { caption: `Saturation: ${SATURATION_BATCH} chains enqueued at once (median and min–max over the repetitions)`, table: { columns: ['peer', 'chains/s', 'queue jobs/s (3 per chain)', 'finished / enqueued, per rep', 'client CPU', 'load at start, per rep', 'reps'], rows: saturationRows } },
       { caption: `Chain latency at ${PACED_RATE} chains/s offered for ${PACED_DURATION_MS / 1000} s: stage-1 enqueue → stage-3 done`, table: { columns: ['peer', 'p50', 'p99', 'max', 'unfinished, per rep', 'sender late (max)', 'reps'], rows: pacedRows } },
       {
         caption: 'Longhaul ÷ peer (ratio of the medians; range: the extreme pairings of repetitions)',

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { EventTypes, Topics } from '@longhaul/contracts';
 import { ensureNativeStack, probePool } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
-import { SATURATION_BATCH } from '../peers/peer.adapter';
+import { PEER_ENQUEUE_IN_FLIGHT, SATURATION_BATCH } from '../peers/peer.adapter';
 import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { summarize } from '../stats';
 import { ArrivalObserver } from './arrival.observer';
@@ -20,24 +20,25 @@ import { throughputResults } from './throughput.results';
 import { wallNow } from './wall.clock';
 
 /**
- * The brief's loads: latency at 100 jobs/s for 30 s; throughput from a batch. The batch is the
- * peers' saturation batch ({@link SATURATION_BATCH}, 2000, the brief's example), so that jobs/s
- * and a peer's chains/s, set side by side, come from the same amount of work: each rate counts
- * its ramp-up and drain, about a second of pipeline latency at saturation, which weighs more on a
- * smaller batch. The in-flight cap of the fixed rate is far above
- * what 100/s needs at a normal answer time, so a slow api shows as latency, not as a lower rate.
- * The lower rates, 25/s and 50/s, are run for context, not judged: where the latency target
- * holds, and how a job's CPU changes with the rate. The warm-up offers the judged rate for half
- * the judged window: with 50 jobs at 25/s, the first repetition at 100/s was the slowest of each
- * full run, and in a run right after the integration suite (which restarts Kafka Connect) Connect
- * used twice the CPU it used in the next (docs/benchmarks/tuning.md, section 9).
+ * The brief's loads: latency at 100 jobs/s for 30 s; throughput from a batch. The batch and its
+ * submits in flight are the peers' ({@link SATURATION_BATCH} chains enqueued with
+ * {@link PEER_ENQUEUE_IN_FLIGHT} in flight), so that jobs/s and a peer's chains/s, set side by
+ * side, come from the same work: each rate counts its ramp-up and drain, about a second of
+ * pipeline latency at saturation, which would weigh more on a smaller batch. The in-flight cap of
+ * the fixed rate is far above what 100/s needs at a normal answer time, so a slow api shows as
+ * latency, not as a lower rate. The lower rates, 25/s and 50/s, are run for context, not judged:
+ * where the latency target holds, and how a job's CPU changes with the rate. The warm-up offers
+ * the judged rate for half the judged window: with 50 jobs at 25/s, the first repetition at
+ * 100/s was the slowest of each full run, and in a run right after the integration suite (which
+ * restarts Kafka Connect) Connect used twice the CPU it used in the next
+ * (docs/benchmarks/tuning.md, section 9).
  */
 const BRIEF_PLAN: EndToEndPlan = {
   ratePerSecond: 100,
   durationMs: 30_000,
   rateInFlight: 256,
   batch: SATURATION_BATCH,
-  batchInFlight: 32,
+  batchInFlight: PEER_ENQUEUE_IN_FLIGHT,
   submitWindowMs: 60_000,
   maxRetryWaitMs: 2_000,
   targetP99Ms: 300,
