@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { NOTIFIER_SCHEMA, notifierMigrations, NotificationsModule } from '@longhaul/notifications';
+import { NOTIFIER_SCHEMA, notifierHistory, notifierMigrations, NotificationsModule } from '@longhaul/notifications';
 import { CoreModule } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { notificationsOptions, type NotifierConfig } from './app.config';
@@ -12,7 +12,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot({ service: 'notifier', schema: NOTIFIER_SCHEMA, config, logger, migrations: notifierMigrations, onShutdown }),
+        CoreModule.forRoot({ service: 'notifier', schema: NOTIFIER_SCHEMA, config, logger, migrations: notifierMigrations, history: notifierHistory, onShutdown }),
         NotificationsModule.forRoot(notificationsOptions(config)),
       ],
     };

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ErrorCodes, EventTypes, LonghaulError, Topics } from '@longhaul/contracts';
 import { CoreModule } from '@longhaul/platform';
-import { simulationSettings, StepWorkerModule, type StepExecutor } from '@longhaul/step-worker';
+import { simulationSettings, stepWorkerHistory, StepWorkerModule, type StepExecutor } from '@longhaul/step-worker';
 import type { BlobStore } from '@longhaul/storage';
 import type { Logger } from '@longhaul/telemetry';
 import { MediaThumbnailExecutor, PlaceholderThumbnailExecutor, simulatedThumbnailExecutor, thumbnailerMigrations, THUMBNAILER_SCHEMA } from '@longhaul/thumbnails';
@@ -18,7 +18,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot({ service: 'thumbnailer', schema: THUMBNAILER_SCHEMA, config, logger, migrations: thumbnailerMigrations, onShutdown }),
+        CoreModule.forRoot({ service: 'thumbnailer', schema: THUMBNAILER_SCHEMA, config, logger, migrations: thumbnailerMigrations, history: stepWorkerHistory(THUMBNAILER_SCHEMA), onShutdown }),
         StepWorkerModule.forRoot(
           {
             step: 'thumbnail',

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { EventTypes } from '@longhaul/contracts';
 import { mediaToolsOptions } from '@longhaul/media';
 import { CoreModule } from '@longhaul/platform';
-import { simulationSettings, StepWorkerModule, type StepExecutor } from '@longhaul/step-worker';
+import { simulationSettings, stepWorkerHistory, StepWorkerModule, type StepExecutor } from '@longhaul/step-worker';
 import type { BlobStore } from '@longhaul/storage';
 import type { Logger } from '@longhaul/telemetry';
 import {
@@ -26,7 +26,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot({ service: 'transcoder', schema: TRANSCODER_SCHEMA, config, logger, migrations: transcoderMigrations, onShutdown }),
+        CoreModule.forRoot({ service: 'transcoder', schema: TRANSCODER_SCHEMA, config, logger, migrations: transcoderMigrations, history: stepWorkerHistory(TRANSCODER_SCHEMA), onShutdown }),
         StepWorkerModule.forRoot(
           {
             step: 'transcode',

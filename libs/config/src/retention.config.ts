@@ -8,14 +8,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_OUTBOX_RETENTION_MS = 60 * 60 * 1000;
 /** The topics' retention plus a day: 172800000 (2 days). */
 export const DEFAULT_INBOX_RETENTION_MS = TOPIC_RETENTION_MS + DAY_MS;
+/** Seven days: 604800000. */
+export const DEFAULT_JOB_RETENTION_MS = 7 * DAY_MS;
 /** @defaultValue 60000 */
 export const DEFAULT_RETENTION_INTERVAL_MS = 60_000;
 /** @defaultValue 5000 */
 export const DEFAULT_RETENTION_BATCH_SIZE = 5_000;
 
 /**
- * The retention loop every service runs on its own `outbox` and `inbox` (part of
- * `CommonEnvSchema`). Durations in milliseconds.
+ * The retention loop every service runs on its own `outbox`, `inbox` and finished records (part
+ * of `CommonEnvSchema`). Durations in milliseconds.
  */
 export const retentionEnvShape = {
   /**
@@ -36,6 +38,22 @@ export const retentionEnvShape = {
       `must be at least ${TOPIC_MESSAGE_LIFETIME_MS} (the Kafka topics' retention.ms plus segment.ms): a message still in a topic must keep its inbox row`,
     )
     .default(DEFAULT_INBOX_RETENTION_MS),
+  /**
+   * How long a finished job is kept after it finished, and with it what each service recorded
+   * for it: the api's job, steps, attempts, event feed and deliveries; a worker's work items; the
+   * notifier's received events and finished deliveries. `0` keeps everything for ever. Not
+   * shorter than a message may stay in a topic: those records also turn away a request met
+   * twice. A job with a dead letter still waiting, or with an idempotency key still live, is
+   * kept until neither holds. @defaultValue 604800000 (7 days)
+   */
+  JOB_RETENTION_MS: z.coerce
+    .number()
+    .int()
+    .refine(
+      (ms) => ms === 0 || ms >= TOPIC_MESSAGE_LIFETIME_MS,
+      `must be 0 (keep for ever) or at least ${TOPIC_MESSAGE_LIFETIME_MS} (the Kafka topics' retention.ms plus segment.ms)`,
+    )
+    .default(DEFAULT_JOB_RETENTION_MS),
   /** Time between two retention passes. @defaultValue 60000 */
   RETENTION_INTERVAL_MS: z.coerce.number().int().min(100).default(DEFAULT_RETENTION_INTERVAL_MS),
   /** Rows deleted per statement, so no pass holds locks long. @defaultValue 5000 */

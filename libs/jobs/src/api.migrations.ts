@@ -10,6 +10,7 @@ import { HotUpdates1765100000001 } from './migrations/1765100000001-hot-updates.
 import { UnusedJobIndexes1765200000001 } from './migrations/1765200000001-unused-job-indexes.migration';
 import { UnusedInboxIndex1765300000001 } from './migrations/1765300000001-unused-inbox-index.migration';
 import { OutboxInsertsOnly1765400000001 } from './migrations/1765400000001-outbox-inserts-only.migration';
+import { JobRetention1765500000001 } from './migrations/1765500000001-job-retention.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -29,4 +30,5 @@ export const jobsMigrations = [
   UnusedJobIndexes1765200000001,
   UnusedInboxIndex1765300000001,
   OutboxInsertsOnly1765400000001,
+  JobRetention1765500000001,
 ];

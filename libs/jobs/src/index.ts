@@ -37,3 +37,4 @@ export * from './notifications/webhook-endpoints.service';
 export * from './notifications/job-deliveries.service';
 export * from './notifications/delivery-projection.service';
 export * from './jobs.metrics';
+export * from './retention/job.history';

@@ -1,4 +1,5 @@
 export * from './notifier.migrations';
+export * from './notifier.history';
 export * from './lifecycle-event.handler';
 export * from './notifier.service';
 export * from './notifications.module';

@@ -4,6 +4,7 @@ import { NotifierDeliveries1764700000003 } from './migrations/1764700000003-noti
 import { NotifierOutboxRelayPosition1764800000002 } from './migrations/1764800000002-notifier-outbox-relay-position.migration';
 import { NotifierInboxRetention1765000000002 } from './migrations/1765000000002-notifier-inbox-retention.migration';
 import { NotifierUnusedInboxIndex1765300000002 } from './migrations/1765300000002-notifier-unused-inbox-index.migration';
+import { NotifierHistory1765500000002 } from './migrations/1765500000002-notifier-history.migration';
 
 /** The schema the notifier owns. */
 export const NOTIFIER_SCHEMA = 'notifier';
@@ -16,4 +17,5 @@ export const notifierMigrations = [
   NotifierOutboxRelayPosition1764800000002,
   NotifierInboxRetention1765000000002,
   NotifierUnusedInboxIndex1765300000002,
+  NotifierHistory1765500000002,
 ];

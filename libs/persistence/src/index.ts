@@ -8,4 +8,5 @@ export type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 export * from './migrate.command';
 export * from './effect-ledger';
 export * from './batch.deleter';
+export * from './history.table';
 export * from './post-commit.notifier';

@@ -3,12 +3,12 @@ import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '
 import type { CommonEnv } from '@longhaul/config';
 import { createKafka, KafkaAdminSession, type Kafka } from '@longhaul/messaging';
 import { OutboxRelay, RelayConnectorClient } from '@longhaul/outbox';
-import { createDataSource, runMigrations, type DataSource, type MigrationInterface } from '@longhaul/persistence';
+import { createDataSource, runMigrations, type DataSource, type HistoryTable, type MigrationInterface } from '@longhaul/persistence';
 import { createMetricsRegistry, type Logger } from '@longhaul/telemetry';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics/metrics.controller';
 import { ServiceMetricsService } from './metrics/service-metrics.service';
-import { RETENTION_SETTINGS, RetentionService } from './retention/retention.service';
+import { HISTORY_TABLES, RETENTION_SETTINGS, RetentionService } from './retention/retention.service';
 import { kafkaCheck, postgresCheck, relayCheck } from './readiness/readiness.checks';
 import { READINESS_TIMEOUT_MS, ReadinessProbe } from './readiness/readiness.probe';
 import { DATA_SOURCE, KAFKA, KAFKA_ADMIN, LOGGER, METRICS_REGISTRY, READINESS, SERVICE_INFO, type ServiceInfo } from './service.tokens';
@@ -20,6 +20,8 @@ export interface CoreModuleOptions {
   config: CommonEnv;
   logger: Logger;
   migrations: Array<new () => MigrationInterface>;
+  /** The service's finished records, thinned once older than `JOB_RETENTION_MS`. @defaultValue none */
+  history?: HistoryTable[];
   /** Runs last on shutdown, e.g. to flush the spans still buffered for export. */
   onShutdown?: () => Promise<void>;
 }
@@ -30,7 +32,7 @@ const ON_SHUTDOWN = Symbol('longhaul.onShutdown');
  * What every service needs, provided globally: its logger, a data source on its own schema
  * (migrated before anything else starts), a Kafka client, its metrics registry (served on
  * `GET /metrics`, with consumer and relay lag sampled in the background), the retention loop
- * that deletes its old outbox and inbox rows, and the health endpoints (`/readyz` checks
+ * that deletes its old outbox and inbox rows and its finished records past their retention, and the health endpoints (`/readyz` checks
  * Postgres, Kafka and the relay).
  */
 @Module({})
@@ -92,6 +94,7 @@ export class CoreModule implements OnApplicationShutdown {
         },
         ServiceMetricsService,
         { provide: RETENTION_SETTINGS, useValue: options.config },
+        { provide: HISTORY_TABLES, useValue: options.history ?? [] },
         RetentionService,
       ],
       exports: [SERVICE_INFO, LOGGER, DATA_SOURCE, KAFKA, METRICS_REGISTRY, KAFKA_ADMIN, READINESS],

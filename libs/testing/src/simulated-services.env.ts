@@ -2,7 +2,7 @@
  * The environment of services that run the simulated step mode with short timings (the
  * integration and dashboard suites): steps read and write nothing and act on a job's `sim.*`
  * metadata; retries come within a second and a series has three attempts; leases, the
- * watchdog and deadlines act within seconds. Suites spread it and override what they need.
+ * watchdog, deadlines and retention passes act within seconds. Suites spread it and override what they need.
  */
 export const SIMULATED_SERVICE_ENV: Readonly<Record<string, string>> = {
   LONGHAUL_TRACING: 'true',
@@ -21,4 +21,9 @@ export const SIMULATED_SERVICE_ENV: Readonly<Record<string, string>> = {
   RETRY_CAP_MS: '400',
   WATCHDOG_INTERVAL_MS: '500',
   WATCHDOG_SILENT_MS: '8000',
+  // A retention pass every 2 s, so a suite sees the records it backdates go; outbox rows are
+  // kept a day, so the rows a suite backdates by hours to drive a pruner of its own are that
+  // pruner's alone to delete.
+  RETENTION_INTERVAL_MS: '2000',
+  OUTBOX_RETENTION_MS: '86400000',
 };

@@ -1,4 +1,5 @@
 import {
+  stepWorkerHistoryMigration,
   stepWorkerInboxRetentionMigration,
   stepWorkerOutboxRelayMigration,
   stepWorkerReliabilityMigration,
@@ -16,4 +17,5 @@ export const thumbnailerMigrations = [
   stepWorkerOutboxRelayMigration(THUMBNAILER_SCHEMA),
   stepWorkerInboxRetentionMigration(THUMBNAILER_SCHEMA),
   stepWorkerUnusedInboxIndexMigration(THUMBNAILER_SCHEMA),
+  stepWorkerHistoryMigration(THUMBNAILER_SCHEMA),
 ];

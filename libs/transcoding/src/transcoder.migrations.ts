@@ -1,4 +1,5 @@
 import {
+  stepWorkerHistoryMigration,
   stepWorkerInboxRetentionMigration,
   stepWorkerOutboxRelayMigration,
   stepWorkerReliabilityMigration,
@@ -16,4 +17,5 @@ export const transcoderMigrations = [
   stepWorkerOutboxRelayMigration(TRANSCODER_SCHEMA),
   stepWorkerInboxRetentionMigration(TRANSCODER_SCHEMA),
   stepWorkerUnusedInboxIndexMigration(TRANSCODER_SCHEMA),
+  stepWorkerHistoryMigration(TRANSCODER_SCHEMA),
 ];

@@ -1,5 +1,6 @@
 export * from './work-item';
 export * from './work-item.sql';
+export * from './work-item.history';
 export * from './work-queue.repository';
 export * from './work-queue-runner.options';
 export * from './work-queue.runner';

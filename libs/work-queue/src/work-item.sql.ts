@@ -79,3 +79,18 @@ export function revertWorkItemsLanesSql(schema: string): string[] {
     `ALTER TABLE ${table} DROP COLUMN lane`,
   ];
 }
+
+/**
+ * Third revision of `<schema>.work_items`: the index the retention loop walks to find finished
+ * items oldest first (`workItemHistory`). Partial, so an open item has no entry; an item gets one
+ * when it finishes, an update that changes `status` and so is never HOT anyway (the claim
+ * indexes are partial on `status`).
+ */
+export function workItemsFinishedIndexSql(schema: string): string[] {
+  return [`CREATE INDEX work_items_finished_idx ON "${schema}".work_items (finished_at) WHERE finished_at IS NOT NULL`];
+}
+
+/** Undoes {@link workItemsFinishedIndexSql}. */
+export function revertWorkItemsFinishedIndexSql(schema: string): string[] {
+  return [`DROP INDEX IF EXISTS "${schema}".work_items_finished_idx`];
+}

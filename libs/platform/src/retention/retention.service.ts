@@ -4,26 +4,34 @@ import type { CommonEnv } from '@longhaul/config';
 import { ErrorCodes, Topics } from '@longhaul/contracts';
 import { InboxPruner, type KafkaAdminSession } from '@longhaul/messaging';
 import { OutboxPruner, OutboxRelay } from '@longhaul/outbox';
-import { restingFor, type DataSource } from '@longhaul/persistence';
+import { deleteInBatches, restingFor, withConnection, type DataSource, type HistoryTable } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
 import { PollingLoop } from '../polling.loop';
 import { DATA_SOURCE, KAFKA_ADMIN, LOGGER, METRICS_REGISTRY, SERVICE_INFO, type ServiceInfo } from '../service.tokens';
-import { retentionMetrics, type RetentionMetrics, type RetentionTable } from './retention.metrics';
+import { retentionMetrics, type RetentionMetrics } from './retention.metrics';
+
+/** The retention loops, as their names and logs call them. */
+type RetentionLoop = 'outbox' | 'inbox' | 'history';
 
 /** The retention settings of `CommonEnv`, validated at start. */
-export type RetentionSettings = Pick<CommonEnv, 'OUTBOX_RETENTION_MS' | 'INBOX_RETENTION_MS' | 'RETENTION_INTERVAL_MS' | 'RETENTION_BATCH_SIZE'>;
+export type RetentionSettings = Pick<CommonEnv, 'OUTBOX_RETENTION_MS' | 'INBOX_RETENTION_MS' | 'JOB_RETENTION_MS' | 'RETENTION_INTERVAL_MS' | 'RETENTION_BATCH_SIZE'>;
 
 /** Provider token of the {@link RetentionSettings} `CoreModule` hands {@link RetentionService}. */
 export const RETENTION_SETTINGS = Symbol('longhaul.retentionSettings');
+
+/** Provider token of the service's {@link HistoryTable}s, thinned past `JOB_RETENTION_MS`. */
+export const HISTORY_TABLES = Symbol('longhaul.historyTables');
 
 /** How many times as long as a full batch took a drain rests after it (`restingFor`): a quarter duty. */
 export const RETENTION_REST_RATIO = 3;
 
 /**
- * Deletes this service's old `outbox` and `inbox` rows for the life of the process: one loop per
- * table, a pass every `RETENTION_INTERVAL_MS`, each pass draining in batches of
- * `RETENTION_BATCH_SIZE` and resting {@link RETENTION_REST_RATIO} times as long as each full batch
- * took (`OutboxPruner`, `InboxPruner` say what is deletable). A failed pass is
+ * Deletes this service's old `outbox` and `inbox` rows, and its finished records past
+ * `JOB_RETENTION_MS` (its {@link HistoryTable}s, unless that is 0), for the life of the process:
+ * one loop for each of outbox, inbox and history, a pass every `RETENTION_INTERVAL_MS`, each pass
+ * draining in batches of `RETENTION_BATCH_SIZE` and resting {@link RETENTION_REST_RATIO} times as
+ * long as each full batch took (`OutboxPruner`, `InboxPruner` and each history table say what is
+ * deletable). A failed pass is
  * logged with `retention_prune_failed` and tried again next interval; it never stops the service.
  * Several instances of one service prune the same schema side by side: each batch skips the rows
  * another is deleting.
@@ -42,6 +50,7 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
     @Inject(METRICS_REGISTRY) registry: Registry,
     @Inject(SERVICE_INFO) info: ServiceInfo,
     @Inject(LOGGER) logger: Logger,
+    @Inject(HISTORY_TABLES) history: HistoryTable[],
   ) {
     this.log = logger.child({ component: 'retention' });
     this.metrics = retentionMetrics(registry);
@@ -75,6 +84,26 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
         return result.deleted;
       }),
     ];
+    if (settings.JOB_RETENTION_MS > 0 && history.length > 0) {
+      // One loop for all of them, in the order given: a parent's table before its children's
+      // would only matter without cascades, and each table's drain is bounded by the same rest.
+      this.loops.push(
+        this.loop('history', settings.RETENTION_INTERVAL_MS, async () => {
+          let deleted = 0;
+          for (const table of history) {
+            const drained = await deleteInBatches(
+              (limit) => withConnection(dataSource, (sql) => table.deleteExpired(sql, settings.JOB_RETENTION_MS, limit)),
+              batchSize,
+              stopping,
+              rest,
+            );
+            if (drained.deleted > 0) this.metrics.prunedRows.inc({ table: table.name }, drained.deleted);
+            deleted += drained.deleted;
+          }
+          return deleted;
+        }, false),
+      );
+    }
   }
 
   onApplicationBootstrap(): void {
@@ -87,13 +116,16 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
     await Promise.all(this.loops.map((loop) => loop.stop()));
   }
 
-  /** A loop whose pass runs `prune`, counts what it deleted and logs, never throws, a failure. */
-  private loop(table: RetentionTable, intervalMs: number, prune: () => Promise<number>): PollingLoop {
+  /**
+   * A loop whose pass runs `prune`, counts what it deleted (unless `count` is false: the pass
+   * counts per table itself) and logs, never throws, a failure.
+   */
+  private loop(table: RetentionLoop, intervalMs: number, prune: () => Promise<number>, count = true): PollingLoop {
     return new PollingLoop(`${table}-retention`, intervalMs, async () => {
       try {
         const deleted = await prune();
         if (deleted > 0) {
-          this.metrics.prunedRows.inc({ table }, deleted);
+          if (count) this.metrics.prunedRows.inc({ table }, deleted);
           this.log.info({ table, deleted }, 'old rows pruned');
         }
       } catch (error) {

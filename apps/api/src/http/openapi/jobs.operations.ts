@@ -49,14 +49,14 @@ export const JOBS_OPERATIONS = describeOperations(JobsController, {
   },
   list: {
     summary: 'List jobs',
-    description: 'Newest first, `limit` at a time; pass the `nextCursor` of a page as `cursor` for the next. Pages are cut by position, so jobs submitted meanwhile never shift or repeat.',
+    description: 'Newest first, `limit` at a time; pass the `nextCursor` of a page as `cursor` for the next. Pages are cut by position, so jobs submitted meanwhile never shift or repeat. Jobs finished longer ago than the retention (`JOB_RETENTION_MS`) are gone.',
     tags: ['jobs'],
     query: ListJobsQuerySchema,
     responses: { 200: { description: 'A page of jobs.', schema: JobListViewSchema }, 400: invalidQuery },
   },
   get: {
     summary: 'Get a job',
-    description: 'The job with its stage, steps and every attempt, its probed media, and links to the files it produced so far.',
+    description: 'The job with its stage, steps and every attempt, its probed media, and links to the files it produced so far. A job finished longer ago than the retention (`JOB_RETENTION_MS`, 7 days by default) has been deleted and is not found.',
     tags: ['jobs'],
     path: IdPathSchema,
     responses: { 200: { description: 'The job.', schema: JobViewSchema }, 400: malformedId('job'), 404: notFound('job') },

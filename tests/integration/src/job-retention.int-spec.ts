@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_JOB_RETENTION_MS } from '@longhaul/config';
+import { sampleJobRequest, waitFor } from '@longhaul/testing';
+import { testEnv } from './test-env';
+
+const env = testEnv();
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Past the services' default `JOB_RETENTION_MS` by a day. */
+const EXPIRED_AGE_MS = DEFAULT_JOB_RETENTION_MS + DAY_MS;
+/** The suite's services run a retention pass every 2 s (`SIMULATED_SERVICE_ENV`); this is several passes. */
+const SEVERAL_PASSES_MS = 8_000;
+
+afterAll(() => env.db.close());
+
+/** Submits a sample job (with `headers`) and waits until it has completed; returns its id. */
+async function completedJob(headers: Record<string, string> = {}): Promise<string> {
+  const { status, body } = await env.api.submitJob(sampleJobRequest(), headers);
+  expect(status).toBe(202);
+  await env.api.waitForStatus(body.id, 'completed');
+  return body.id;
+}
+
+/** Moves what every service recorded of `jobId` `ageMs` into the past, as if it had finished then. */
+async function backdate(jobId: string, ageMs: number): Promise<void> {
+  const at = `now() - $2::bigint * interval '1 millisecond'`;
+  await env.db.rows(`UPDATE api.jobs SET finished_at = ${at} WHERE id = $1`, [jobId, ageMs]);
+  for (const schema of ['transcoder', 'thumbnailer']) {
+    await env.db.rows(`UPDATE ${schema}.work_items SET finished_at = ${at} WHERE job_id = $1`, [jobId, ageMs]);
+  }
+  await env.db.rows(`UPDATE notifier.received_events SET received_at = ${at} WHERE job_id = $1`, [jobId, ageMs]);
+}
+
+/** How many rows each table holds for `jobId`. */
+async function recordsOf(jobId: string): Promise<Record<string, number>> {
+  const tables = [
+    'api.jobs:id',
+    'api.job_steps:job_id',
+    'api.step_attempts:job_id',
+    'api.job_feed:job_id',
+    'api.deliveries:job_id',
+    'api.idempotency_keys:job_id',
+    'api.dead_letters:job_id',
+    'transcoder.work_items:job_id',
+    'thumbnailer.work_items:job_id',
+    'notifier.received_events:job_id',
+  ];
+  const counts: Record<string, number> = {};
+  for (const entry of tables) {
+    const [table, column] = entry.split(':') as [string, string];
+    counts[table] = await env.db.count(`SELECT count(*) FROM ${table} WHERE ${column} = $1`, [jobId]);
+  }
+  return counts;
+}
+
+const jobExists = async (jobId: string) => (await env.db.count(`SELECT count(*) FROM api.jobs WHERE id = $1`, [jobId])) === 1;
+
+describe('job retention (JOB_RETENTION_MS), by the running services', () => {
+  it('deletes a job finished longer ago than the retention with everything every service recorded of it; keeps a recent one', async () => {
+    const old = await completedJob();
+    const recent = await completedJob();
+    // A delivery report the api projected for the old job (no foreign key ties it to the job).
+    await env.db.rows(
+      `INSERT INTO api.deliveries (id, job_id, channel, target, event, message_id, status, attempts, attempt_count, created_at, updated_at)
+       VALUES ($1, $2, 'webhook', 'https://hooks.example/retention', 'job.completed', $3, 'delivered', '[]', 1, now(), now())`,
+      [randomUUID(), old, `retention-${old}`],
+    );
+    // The records whose going is asserted below exist in the first place (all but a key and a dead letter).
+    const before = await recordsOf(old);
+    const missing = Object.keys(before).filter((table) => before[table] === 0);
+    expect(missing).toEqual(['api.idempotency_keys', 'api.dead_letters']);
+
+    await backdate(old, EXPIRED_AGE_MS);
+    // The api, both workers and the notifier each prune their own schema.
+    const after = await waitFor(async () => {
+      const counts = await recordsOf(old);
+      return Object.values(counts).every((n) => n === 0) ? counts : null;
+    }, { timeoutMs: 60_000, description: `every record of job ${old} to be pruned` });
+    expect(Object.values(after).every((n) => n === 0)).toBe(true);
+
+    expect((await env.api.getJob(old)).status).toBe(404);
+    expect((await env.api.getJob(recent)).status).toBe(200);
+    expect((await recordsOf(recent))['transcoder.work_items']).toBeGreaterThan(0);
+  });
+
+  it('keeps a finished job while its idempotency key is live, and deletes it with the key once the key has expired', async () => {
+    const key = `retention-${randomUUID()}`;
+    const jobId = await completedJob({ 'idempotency-key': key });
+    await backdate(jobId, EXPIRED_AGE_MS);
+    await new Promise((resolve) => setTimeout(resolve, SEVERAL_PASSES_MS));
+    expect(await jobExists(jobId)).toBe(true);
+    // The key still answers with the same job.
+    const again = await env.api.submitJob(sampleJobRequest(), { 'idempotency-key': key });
+    expect(again.body.id).toBe(jobId);
+
+    await env.db.rows(`UPDATE api.idempotency_keys SET expires_at = now() - interval '1 second' WHERE job_id = $1`, [jobId]);
+    await waitFor(async () => !(await jobExists(jobId)), { timeoutMs: 30_000, description: `job ${jobId} to be pruned once its key expired` });
+    expect(await env.db.count(`SELECT count(*) FROM api.idempotency_keys WHERE job_id = $1`, [jobId])).toBe(0);
+  });
+
+  it('keeps a finished job while a dead letter of it waits to be replayed or discarded', async () => {
+    const jobId = await completedJob();
+    const letterId = randomUUID();
+    // A dead letter as the saga writes one; the job's own outcome does not matter to the rule.
+    await env.db.rows(
+      `INSERT INTO api.dead_letters (id, job_id, job_type, step, lane, fingerprint, error_code, error, payload, attempts, tenant_id)
+       SELECT $1, id, type, 'transcode', lane, 'retention-test', 'step_failed', '{}', '{}', '[]', tenant_id FROM api.jobs WHERE id = $2`,
+      [letterId, jobId],
+    );
+    await backdate(jobId, EXPIRED_AGE_MS);
+    await new Promise((resolve) => setTimeout(resolve, SEVERAL_PASSES_MS));
+    expect(await jobExists(jobId)).toBe(true);
+    expect(await env.db.count(`SELECT count(*) FROM api.dead_letters WHERE id = $1`, [letterId])).toBe(1);
+
+    // Once replayed, the letter no longer holds the job, and goes with it.
+    await env.db.rows(`UPDATE api.dead_letters SET replayed_at = now(), replay_attempt = 1 WHERE id = $1`, [letterId]);
+    await waitFor(async () => !(await jobExists(jobId)), { timeoutMs: 30_000, description: `job ${jobId} to be pruned once its dead letter was replayed` });
+    expect(await env.db.count(`SELECT count(*) FROM api.dead_letters WHERE id = $1`, [letterId])).toBe(0);
+  });
+
+  it('deletes the notifier’s finished deliveries past the retention and keeps one still retrying', async () => {
+    const insert = async (status: string) => {
+      const id = randomUUID();
+      await env.db.rows(
+        `INSERT INTO notifier.deliveries (id, event_id, job_id, job_version, channel, target, event, message_id, payload, status, created_at, updated_at)
+         VALUES ($1, $1, $1, 1, 'webhook', 'https://hooks.example/retention', 'job.completed', $4, '{}', $2,
+                 now() - $3::bigint * interval '1 millisecond', now() - $3::bigint * interval '1 millisecond')`,
+        [id, status, EXPIRED_AGE_MS, `retention-${id}`],
+      );
+      return id;
+    };
+    const delivered = await insert('delivered');
+    const failed = await insert('failed');
+    const retrying = await insert('retrying');
+    const has = async (id: string) => (await env.db.count(`SELECT count(*) FROM notifier.deliveries WHERE id = $1`, [id])) === 1;
+
+    await waitFor(async () => !(await has(delivered)) && !(await has(failed)), { timeoutMs: 30_000, description: 'the finished deliveries to be pruned' });
+    expect(await has(retrying)).toBe(true);
+    await env.db.rows(`DELETE FROM notifier.deliveries WHERE id = $1`, [retrying]);
+  });
+});
