@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_JOB_RETENTION_MS } from '@longhaul/config';
+import { EventTypes, JOB_AGGREGATE, Topics, type DeliveryUpdatedV1 } from '@longhaul/contracts';
+import { appendToOutbox } from '@longhaul/outbox';
+import { createDataSource, inTransaction, type DataSource } from '@longhaul/persistence';
 import { sampleJobRequest, waitFor } from '@longhaul/testing';
 import { testEnv } from './test-env';
 
@@ -10,7 +13,41 @@ const EXPIRED_AGE_MS = DEFAULT_JOB_RETENTION_MS + DAY_MS;
 /** The suite's services run a retention pass every 2 s (`SIMULATED_SERVICE_ENV`); this is several passes. */
 const SEVERAL_PASSES_MS = 8_000;
 
-afterAll(() => env.db.close());
+let notifierDb: DataSource;
+
+beforeAll(async () => {
+  notifierDb = createDataSource({ url: env.databaseUrl, schema: 'notifier', migrations: [], applicationName: 'job-retention-int-spec', poolSize: 2 });
+  await notifierDb.initialize();
+});
+
+afterAll(async () => {
+  await notifierDb.destroy();
+  await env.db.close();
+});
+
+/** Sends a `DeliveryUpdated` report about `jobId` as the notifier does (its outbox, relayed to `job.deliveries`); returns the event id. */
+async function reportDelivery(jobId: string): Promise<{ eventId: string; deliveryId: string }> {
+  const deliveryId = randomUUID();
+  const at = new Date().toISOString();
+  const payload: DeliveryUpdatedV1 = {
+    deliveryId,
+    jobId,
+    channel: 'webhook',
+    target: 'https://hooks.example/retention',
+    endpointId: null,
+    event: 'job.completed',
+    messageId: `retention-${deliveryId}`,
+    status: 'delivered',
+    attempts: [],
+    nextAttemptAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const eventId = await inTransaction(notifierDb, (sql) =>
+    appendToOutbox(sql, 'notifier', { topic: Topics.jobDeliveries, type: EventTypes.DeliveryUpdatedV1, aggregateType: JOB_AGGREGATE, aggregateId: jobId, payload, traceparent: null }),
+  );
+  return { eventId, deliveryId };
+}
 
 /** Submits a sample job (with `headers`) and waits until it has completed; returns its id. */
 async function completedJob(headers: Record<string, string> = {}): Promise<string> {
@@ -115,6 +152,25 @@ describe('job retention (JOB_RETENTION_MS), by the running services', () => {
     await env.db.rows(`UPDATE api.dead_letters SET replayed_at = now(), replay_attempt = 1 WHERE id = $1`, [letterId]);
     await waitFor(async () => !(await jobExists(jobId)), { timeoutMs: 30_000, description: `job ${jobId} to be pruned once its dead letter was replayed` });
     expect(await env.db.count(`SELECT count(*) FROM api.dead_letters WHERE id = $1`, [letterId])).toBe(0);
+  });
+
+  it('drops a delivery report that arrives after its job was deleted, and keeps one about a job it has', async () => {
+    const pruned = await completedJob();
+    const kept = await completedJob();
+    await backdate(pruned, EXPIRED_AGE_MS);
+    await waitFor(async () => !(await jobExists(pruned)), { timeoutMs: 30_000, description: `job ${pruned} to be pruned` });
+
+    const late = await reportDelivery(pruned);
+    const control = await reportDelivery(kept);
+    // The api has consumed both once their inbox rows exist (it records each in the same transaction as its effect).
+    for (const { eventId } of [late, control]) {
+      await waitFor(async () => (await env.db.count(`SELECT count(*) FROM api.inbox WHERE event_id = $1`, [eventId])) === 1, {
+        timeoutMs: 30_000,
+        description: `the api consuming report ${eventId}`,
+      });
+    }
+    expect(await env.db.count(`SELECT count(*) FROM api.deliveries WHERE id = $1`, [control.deliveryId])).toBe(1);
+    expect(await env.db.count(`SELECT count(*) FROM api.deliveries WHERE id = $1 OR job_id = $2`, [late.deliveryId, pruned])).toBe(0);
   });
 
   it('deletes the notifier’s finished deliveries past the retention and keeps one still retrying', async () => {

@@ -36,12 +36,14 @@ export class DeliveryRepository {
   /**
    * Keeps the newest report of each delivery. Reports of one job arrive in order (one partition),
    * but a redelivered old one must not roll a delivery back: a report replaces the row only when
-   * it has at least as many attempts.
+   * it has at least as many attempts. A report about a job the api no longer has (deleted by the
+   * retention loop, `jobHistory`) is dropped: nothing would ever delete its row.
    */
   async upsert(sql: Sql, report: DeliveryUpdatedV1): Promise<void> {
     await sql.execute(
       `INSERT INTO api.deliveries (id, job_id, channel, target, endpoint_id, event, message_id, status, attempts, attempt_count, next_attempt_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       SELECT $1::uuid, $2::uuid, $3::text, $4::text, $5::uuid, $6::text, $7::text, $8::text, $9::jsonb, $10::integer, $11::timestamptz, $12::timestamptz, $13::timestamptz
+        WHERE EXISTS (SELECT 1 FROM api.jobs WHERE id = $2::uuid)
        ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, attempts = EXCLUDED.attempts, attempt_count = EXCLUDED.attempt_count,
          next_attempt_at = EXCLUDED.next_attempt_at, updated_at = EXCLUDED.updated_at
        WHERE api.deliveries.attempt_count <= EXCLUDED.attempt_count`,
