@@ -187,6 +187,7 @@ export function jobsOptions(config: ApiConfig): JobsModuleOptions {
     },
     lanes: { assumedDurationSeconds: config.LANE_ASSUMED_DURATION_S, fastLaneMaxCost: config.LANE_FAST_MAX_COST },
     schedulerPollMs: config.RETRY_SCHEDULER_POLL_MS,
+    blobPurgeIntervalMs: config.RETENTION_INTERVAL_MS,
     sagaConcurrency: config.SAGA_CONCURRENCY,
     watchdog: {
       intervalMs: config.WATCHDOG_INTERVAL_MS,

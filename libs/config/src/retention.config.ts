@@ -40,8 +40,9 @@ export const retentionEnvShape = {
     .default(DEFAULT_INBOX_RETENTION_MS),
   /**
    * How long a finished job is kept after it finished, and with it what each service recorded
-   * for it: the api's job, steps, attempts, event feed and deliveries; a worker's work items; the
-   * notifier's received events and finished deliveries. `0` keeps everything for ever. Not
+   * for it: the api's job, steps, attempts, event feed and deliveries, and the job's output and
+   * fetched-source blobs; a worker's work items; the notifier's received events and finished
+   * deliveries. `0` keeps everything for ever. Not
    * shorter than a message may stay in a topic: those records also turn away a request met
    * twice. A job with a dead letter still waiting, or with an idempotency key still live, is
    * kept until neither holds. @defaultValue 604800000 (7 days)

@@ -11,6 +11,7 @@ import { UnusedJobIndexes1765200000001 } from './migrations/1765200000001-unused
 import { UnusedInboxIndex1765300000001 } from './migrations/1765300000001-unused-inbox-index.migration';
 import { OutboxInsertsOnly1765400000001 } from './migrations/1765400000001-outbox-inserts-only.migration';
 import { JobRetention1765500000001 } from './migrations/1765500000001-job-retention.migration';
+import { BlobPurges1765600000001 } from './migrations/1765600000001-blob-purges.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -31,4 +32,5 @@ export const jobsMigrations = [
   UnusedInboxIndex1765300000001,
   OutboxInsertsOnly1765400000001,
   JobRetention1765500000001,
+  BlobPurges1765600000001,
 ];

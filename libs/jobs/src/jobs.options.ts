@@ -12,6 +12,8 @@ export interface JobsModuleOptions {
   /** Saga transactions at once per `job.events` partition, split by job (the consumer's `keyConcurrency`). */
   sagaConcurrency: number;
   watchdog: WatchdogLimits & { intervalMs: number };
+  /** How often the blobs of jobs the retention loop deleted are looked for (`RETENTION_INTERVAL_MS`). */
+  blobPurgeIntervalMs: number;
   /** Record applied effects in `api.effect_ledger`. */
   effectLedger: boolean;
   /** How long a presigned download URL works. */

@@ -44,6 +44,17 @@ export function assertSafePrefix(prefix: string): void {
   if (reason) throw new BlobKeyInvalidError(prefix, reason);
 }
 
+/**
+ * A folder to delete whole: safe segments followed by `/` (`jobs/42/`), never empty, so no call
+ * can name the whole store.
+ *
+ * @throws BlobKeyInvalidError (code `blob_key_invalid`)
+ */
+export function assertSafeFolder(folder: string): void {
+  if (typeof folder !== 'string' || !folder.endsWith('/')) throw new BlobKeyInvalidError(String(folder), 'not a folder ending in /');
+  assertSafeKey(folder.slice(0, -1));
+}
+
 function keyProblem(key: unknown): string | undefined {
   if (typeof key !== 'string') return 'not a string';
   if (key.length === 0) return 'empty';

@@ -46,6 +46,12 @@ export interface BlobStore {
   stat(key: string): Promise<BlobInfo | null>;
   /** Removes the blob; no error when there is none. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every blob whose key starts with `folder`, a non-empty prefix of whole segments
+   * ending in `/` (`jobs/<id>/`), and the folder itself where the store has folders; no error
+   * when there is none. Refuses any other prefix (`assertSafeFolder`).
+   */
+  deleteFolder(folder: string): Promise<void>;
   /** Keys that start with `prefix` (plain string prefix, as in S3; `''` for all), sorted. */
   list(prefix: string): Promise<string[]>;
   /**

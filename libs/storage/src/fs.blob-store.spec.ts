@@ -101,6 +101,22 @@ describe('FileSystemBlobStore', () => {
     expect(await allNames()).toEqual(['d']);
   });
 
+  it('deletes a folder whole, the folder included, idempotently, and nothing beside it', async () => {
+    await store.put('jobs/1/transcode/720p/index.m3u8', bodyOf('m'), { contentType: 'text/plain' });
+    await store.put('jobs/1/thumbnails/0001.jpg', bodyOf('t'));
+    await store.put('jobs/10/thumbnails/0001.jpg', bodyOf('other job'));
+    await store.deleteFolder('jobs/1/');
+    expect(await store.list('jobs/')).toEqual(['jobs/10/thumbnails/0001.jpg']);
+    expect(await allNames()).toEqual(['jobs', 'jobs/10', 'jobs/10/thumbnails', 'jobs/10/thumbnails/0001.jpg']);
+    await expect(store.deleteFolder('jobs/1/')).resolves.toBeUndefined();
+  });
+
+  it('refuses to delete anything but a named folder', async () => {
+    for (const folder of ['', '/', 'jobs', 'jobs/../', '../jobs/']) {
+      await expect(store.deleteFolder(folder)).rejects.toMatchObject({ code: ErrorCodes.blobKeyInvalid });
+    }
+  });
+
   it('never shows a half-written blob: readers see the old one until the new one is whole', async () => {
     await store.put('v.txt', bodyOf('old'));
     const incoming = new PassThrough();

@@ -4,7 +4,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
 import { copyFileAtomically, temporaryPathFor, writeFileAtomically } from './atomic-file.writer';
-import { assertSafeKey, assertSafePrefix } from './blob-key.policy';
+import { assertSafeFolder, assertSafeKey, assertSafePrefix } from './blob-key.policy';
 import { BlobKeyInvalidError, BlobNotFoundError } from './blob.errors';
 import type { BlobInfo, BlobStore, ByteRange } from './blob-store';
 import { ByteCounter } from './byte-counter.stream';
@@ -106,6 +106,12 @@ export class FileSystemBlobStore implements BlobStore {
       if (!isMissing(error) && error.code !== 'EISDIR') throw error;
     });
     await rm(`${path}${TYPE_SIDECAR_SUFFIX}`, { force: true });
+  }
+
+  async deleteFolder(folder: string): Promise<void> {
+    assertSafeFolder(folder);
+    // The folder's path, checked like a key's; `rm` of a missing folder is no error.
+    await rm(this.pathOf(folder.slice(0, -1)), { recursive: true, force: true });
   }
 
   async list(prefix: string): Promise<string[]> {

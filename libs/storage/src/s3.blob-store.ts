@@ -16,7 +16,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 import { writeFileAtomically } from './atomic-file.writer';
-import { assertSafeKey, assertSafePrefix } from './blob-key.policy';
+import { assertSafeFolder, assertSafeKey, assertSafePrefix } from './blob-key.policy';
 import { BlobNotFoundError, BlobRequestInvalidError } from './blob.errors';
 import type { BlobInfo, BlobStore, ByteRange } from './blob-store';
 import { ByteCounter } from './byte-counter.stream';
@@ -156,6 +156,12 @@ export class S3BlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** One `DeleteObject` per key listed: S3 has no folders, and a job's folder holds tens of blobs, not thousands. */
+  async deleteFolder(folder: string): Promise<void> {
+    assertSafeFolder(folder);
+    for (const key of await this.list(folder)) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async list(prefix: string): Promise<string[]> {

@@ -16,3 +16,12 @@ export function urlSourceKey(jobId: string): string {
 export function sourceBlobKey(jobId: string, source: { uploadId: string } | { url: string }): string {
   return 'uploadId' in source ? uploadSourceKey(source.uploadId) : urlSourceKey(jobId);
 }
+
+/**
+ * The folders that hold every blob made for one job: its outputs (`jobs/<jobId>/`, the workers'
+ * output keys) and the source the api fetched for it. An upload is not among them: it has its
+ * own id and may feed several jobs.
+ */
+export function jobBlobFolders(jobId: string): string[] {
+  return [`jobs/${jobId}/`, `sources/${jobId}/`];
+}

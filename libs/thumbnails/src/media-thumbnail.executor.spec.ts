@@ -43,6 +43,9 @@ class DirectoryBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     await unlink(this.path(key)).catch(() => undefined);
   }
+  async deleteFolder(): Promise<void> {
+    throw new Error('not used by the thumbnail executor');
+  }
   async list(prefix: string): Promise<string[]> {
     const files = await readdir(this.root, { recursive: true, withFileTypes: true });
     return files.filter((f) => f.isFile()).map((f) => relative(this.root, join(f.parentPath, f.name))).filter((k) => k.startsWith(prefix)).sort();

@@ -41,6 +41,9 @@ class FolderBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
   }
+  async deleteFolder(folder: string): Promise<void> {
+    await rm(this.path(folder), { recursive: true, force: true });
+  }
   async list(prefix: string): Promise<string[]> {
     const entries = await readdir(this.root, { recursive: true, withFileTypes: true });
     return entries

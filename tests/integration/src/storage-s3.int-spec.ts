@@ -190,6 +190,18 @@ describe('S3BlobStore against SeaweedFS', () => {
     expect(status).toBe(403);
   });
 
+  it('deletes a folder: every key under it, nothing beside it, idempotently', async () => {
+    const folder = `${prefix}folder/1/`;
+    for (const key of [`${folder}a.mp4`, `${folder}hls/720p/index.m3u8`, `${prefix}folder/10/a.mp4`]) {
+      await store.put(key, Readable.from([Buffer.from(key)]));
+    }
+    await store.deleteFolder(folder);
+    expect(await store.list(`${prefix}folder/`)).toEqual([`${prefix}folder/10/a.mp4`]);
+    await expect(store.deleteFolder(folder)).resolves.toBeUndefined();
+    await expect(store.deleteFolder('')).rejects.toMatchObject({ code: ErrorCodes.blobKeyInvalid });
+    await expect(store.deleteFolder(`${prefix}folder`)).rejects.toMatchObject({ code: ErrorCodes.blobKeyInvalid });
+  });
+
   it('refuses unsafe keys before any request', async () => {
     await expect(store.put('../escape', Readable.from([]))).rejects.toMatchObject({ code: ErrorCodes.blobKeyInvalid });
     await expect(store.get('/abs')).rejects.toMatchObject({ code: ErrorCodes.blobKeyInvalid });

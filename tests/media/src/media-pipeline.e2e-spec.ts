@@ -1,10 +1,10 @@
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { DownloadView, JobView } from '@longhaul/contracts';
-import { generateTestVideo, waitFor } from '@longhaul/testing';
+import { generateTestVideo, waitFor, workspaceRoot } from '@longhaul/testing';
 import { ffprobe } from './ffprobe.reader';
 import { mediaEnv } from './test-env';
 
@@ -152,5 +152,26 @@ describe('a 10 s 1080p upload through ffmpeg and sharp', () => {
     expect(cues[0]![0]).toBe(0);
     for (let i = 1; i < cues.length; i += 1) expect(cues[i]![0]).toBeCloseTo(cues[i - 1]![1], 3);
     expect(Math.abs(cues.at(-1)![1] - SECONDS)).toBeLessThan(0.2);
+  });
+
+  it('deletes the job and every file it produced once it has been finished longer than the retention, and its links stop working', async () => {
+    const links = job.downloads.map((d) => absolute(d.url));
+    expect(links.length).toBeGreaterThan(5);
+    expect((await fetch(links[0]!)).status).toBe(200);
+
+    // As if the job had finished eight days ago: past the default JOB_RETENTION_MS of seven.
+    await env.db.rows(`UPDATE api.jobs SET finished_at = now() - interval '8 days' WHERE id = $1`, [job.id]);
+    await waitFor(
+      async () =>
+        (await env.db.count(`SELECT count(*) FROM api.jobs WHERE id = $1`, [job.id])) === 0 &&
+        (await env.db.count(`SELECT count(*) FROM api.blob_purges WHERE job_id = $1`, [job.id])) === 0,
+      { timeoutMs: 60_000, description: `job ${job.id} and its blobs to be deleted` },
+    );
+
+    expect((await env.api.getJob(job.id)).status).toBe(404);
+    for (const link of links) expect({ link, status: (await fetch(link)).status }).toEqual({ link, status: 404 });
+    if (process.env['LONGHAUL_TEST_STORAGE'] !== 's3') {
+      expect(existsSync(join(workspaceRoot(), 'tmp', 'media-blobs', 'jobs', job.id))).toBe(false);
+    }
   });
 });

@@ -10,7 +10,8 @@ declare global {
  * Brings the native stack up (or reuses it) and starts the four services in media mode on
  * ports 15000–15003: the api probes every input, the workers run ffmpeg and sharp. They share
  * one blob store: a folder under tmp/media-blobs, or with `LONGHAUL_MEDIA_STORAGE=s3` the
- * stack's S3 server (SeaweedFS), where downloads are presigned URLs.
+ * stack's S3 server (SeaweedFS), where downloads are presigned URLs. Retention passes come every
+ * 2 s.
  */
 export default async function globalSetup(): Promise<void> {
   const driver = process.env['LONGHAUL_MEDIA_STORAGE'] === 's3' ? 's3' : 'fs';
@@ -25,6 +26,8 @@ export default async function globalSetup(): Promise<void> {
     STEP_MODE: 'media',
     STEP_POLL_MS: '50',
     STEP_PROGRESS_INTERVAL_MS: '1000',
+    // A retention pass every 2 s, so the suite sees a backdated job's blobs go.
+    RETENTION_INTERVAL_MS: '2000',
     ...(driver === 's3'
       ? { STORAGE_DRIVER: 's3', S3_ENDPOINT: `http://127.0.0.1:${process.env['LONGHAUL_S3_PORT'] ?? 8333}` }
       : { STORAGE_DRIVER: 'fs', STORAGE_FS_ROOT: blobs }),

@@ -58,6 +58,9 @@ export class MemoryBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     this.blobs.delete(key);
   }
+  async deleteFolder(folder: string): Promise<void> {
+    for (const key of await this.list(folder)) this.blobs.delete(key);
+  }
   async list(prefix: string): Promise<string[]> {
     return [...this.blobs.keys()].filter((k) => k.startsWith(prefix)).sort();
   }

@@ -4,7 +4,8 @@ import type { HistoryTable, Sql } from '@longhaul/persistence';
  * The api's finished jobs, for the retention loop. A job goes once it has been completed, failed
  * or cancelled for longer than the retention, together with what cascades from it (steps,
  * attempts, event feed, expired idempotency keys, replayed dead letters) and its delivery
- * reports, which have no foreign key. Two kinds of finished job stay:
+ * reports, which have no foreign key; the same statement queues its blobs for `BlobPurger`
+ * (`api.blob_purges`). Two kinds of finished job stay:
  * - one with a dead letter not yet replayed: the dead letter is the operator's to replay or
  *   discard, and deleting the job would discard it silently;
  * - one with an idempotency key still live: the key must keep answering with this job, or a retry
@@ -27,6 +28,8 @@ export const jobHistory: HistoryTable = {
           FOR UPDATE OF j SKIP LOCKED
        ), reports AS (
          DELETE FROM api.deliveries WHERE job_id IN (SELECT id FROM expired)
+       ), blobs AS (
+         INSERT INTO api.blob_purges (job_id) SELECT id FROM expired ON CONFLICT DO NOTHING
        )
        DELETE FROM api.jobs WHERE id IN (SELECT id FROM expired)`,
       [retentionMs, limit],

@@ -10,8 +10,14 @@ import { PollingLoop } from '../polling.loop';
 import { DATA_SOURCE, KAFKA_ADMIN, LOGGER, METRICS_REGISTRY, SERVICE_INFO, type ServiceInfo } from '../service.tokens';
 import { retentionMetrics, type RetentionMetrics } from './retention.metrics';
 
-/** The retention loops, as their names and logs call them. */
+/** The retention loops, as their names and failure logs call them. */
 type RetentionLoop = 'outbox' | 'inbox' | 'history';
+
+/** What one pass deleted from one table (`table` as the metric's label names it). */
+interface PrunedRows {
+  table: string;
+  deleted: number;
+}
 
 /** The retention settings of `CommonEnv`, validated at start. */
 export type RetentionSettings = Pick<CommonEnv, 'OUTBOX_RETENTION_MS' | 'INBOX_RETENTION_MS' | 'JOB_RETENTION_MS' | 'RETENTION_INTERVAL_MS' | 'RETENTION_BATCH_SIZE'>;
@@ -74,22 +80,22 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
         if (result.held) {
           this.log.warn({ code: ErrorCodes.relaySlotUnavailable, slot: OutboxRelay.slot, reason: result.held }, 'outbox rows kept: the relay slot cannot say what was relayed');
         }
-        return result.deleted;
+        return [{ table: 'outbox', deleted: result.deleted }];
       }),
       this.loop('inbox', settings.RETENTION_INTERVAL_MS, async () => {
         const result = await inbox.prune(stopping);
         if (result.keptForTopics.length > 0) {
           this.log.warn({ code: ErrorCodes.inboxRetentionUnsafe, topics: result.keptForTopics }, 'inbox rows past the retention kept: their topics still hold older messages');
         }
-        return result.deleted;
+        return [{ table: 'inbox', deleted: result.deleted }];
       }),
     ];
     if (settings.JOB_RETENTION_MS > 0 && history.length > 0) {
-      // One loop for all of them, in the order given: a parent's table before its children's
-      // would only matter without cascades, and each table's drain is bounded by the same rest.
+      // One loop for all of them, one table after another, so together they never take more of
+      // the database than one drain does. A table that fails ends the pass; the next retries.
       this.loops.push(
         this.loop('history', settings.RETENTION_INTERVAL_MS, async () => {
-          let deleted = 0;
+          const pruned: PrunedRows[] = [];
           for (const table of history) {
             const drained = await deleteInBatches(
               (limit) => withConnection(dataSource, (sql) => table.deleteExpired(sql, settings.JOB_RETENTION_MS, limit)),
@@ -97,11 +103,10 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
               stopping,
               rest,
             );
-            if (drained.deleted > 0) this.metrics.prunedRows.inc({ table: table.name }, drained.deleted);
-            deleted += drained.deleted;
+            pruned.push({ table: table.name, deleted: drained.deleted });
           }
-          return deleted;
-        }, false),
+          return pruned;
+        }),
       );
     }
   }
@@ -116,20 +121,17 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
     await Promise.all(this.loops.map((loop) => loop.stop()));
   }
 
-  /**
-   * A loop whose pass runs `prune`, counts what it deleted (unless `count` is false: the pass
-   * counts per table itself) and logs, never throws, a failure.
-   */
-  private loop(table: RetentionLoop, intervalMs: number, prune: () => Promise<number>, count = true): PollingLoop {
-    return new PollingLoop(`${table}-retention`, intervalMs, async () => {
+  /** A loop whose pass runs `prune`, counts and logs what it deleted per table, and logs, never throws, a failure. */
+  private loop(name: RetentionLoop, intervalMs: number, prune: () => Promise<PrunedRows[]>): PollingLoop {
+    return new PollingLoop(`${name}-retention`, intervalMs, async () => {
       try {
-        const deleted = await prune();
-        if (deleted > 0) {
-          if (count) this.metrics.prunedRows.inc({ table }, deleted);
+        for (const { table, deleted } of await prune()) {
+          if (deleted === 0) continue;
+          this.metrics.prunedRows.inc({ table }, deleted);
           this.log.info({ table, deleted }, 'old rows pruned');
         }
       } catch (error) {
-        if (!this.stopping) this.log.warn({ err: error, code: ErrorCodes.retentionPruneFailed, table }, 'retention pass failed; will retry next interval');
+        if (!this.stopping) this.log.warn({ err: error, code: ErrorCodes.retentionPruneFailed, table: name }, 'retention pass failed; will retry next interval');
       }
       return false;
     }, this.log);

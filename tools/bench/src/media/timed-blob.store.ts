@@ -42,6 +42,9 @@ export class TimedBlobStore implements BlobStore {
   delete(key: string): Promise<void> {
     return this.clocks.publish.time(() => this.inner.delete(key));
   }
+  deleteFolder(folder: string): Promise<void> {
+    return this.clocks.publish.time(() => this.inner.deleteFolder(folder));
+  }
   list(prefix: string): Promise<string[]> {
     return this.clocks.publish.time(() => this.inner.list(prefix));
   }
