@@ -32,8 +32,8 @@ const ON_SHUTDOWN = Symbol('longhaul.onShutdown');
  * What every service needs, provided globally: its logger, a data source on its own schema
  * (migrated before anything else starts), a Kafka client, its metrics registry (served on
  * `GET /metrics`, with consumer and relay lag sampled in the background), the retention loop
- * that deletes its old outbox and inbox rows and its finished records past their retention, and the health endpoints (`/readyz` checks
- * Postgres, Kafka and the relay).
+ * that deletes its old outbox and inbox rows and its finished records past their retention, and
+ * the health endpoints (`/readyz` checks Postgres, Kafka and the relay).
  */
 @Module({})
 export class CoreModule implements OnApplicationShutdown {
