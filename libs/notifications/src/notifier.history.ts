@@ -1,10 +1,4 @@
-import type { HistoryTable, Sql } from '@longhaul/persistence';
-
-/** Deletes up to `limit` rows of `table` whose `id` the `candidates` query (params $1 retention, $2 limit) picks. */
-function deleteFrom(table: string, key: string, candidates: string) {
-  return (sql: Sql, retentionMs: number, limit: number) =>
-    sql.execute(`DELETE FROM ${table} WHERE ${key} IN (${candidates} LIMIT $2 FOR UPDATE SKIP LOCKED)`, [retentionMs, limit]);
-}
+import { oldestFirst, type HistoryTable } from '@longhaul/persistence';
 
 /**
  * What the notifier keeps of finished work, for `CoreModule`'s retention loop, oldest first:
@@ -15,24 +9,6 @@ function deleteFrom(table: string, key: string, candidates: string) {
  *   shorter than a message may stay in a topic.
  */
 export const notifierHistory: HistoryTable[] = [
-  {
-    name: 'received_events',
-    deleteExpired: deleteFrom(
-      'notifier.received_events',
-      'event_id',
-      `SELECT event_id FROM notifier.received_events
-        WHERE received_at < now() - $1::bigint * interval '1 millisecond'
-        ORDER BY received_at`,
-    ),
-  },
-  {
-    name: 'deliveries',
-    deleteExpired: deleteFrom(
-      'notifier.deliveries',
-      'id',
-      `SELECT id FROM notifier.deliveries
-        WHERE status IN ('delivered', 'failed') AND updated_at < now() - $1::bigint * interval '1 millisecond'
-        ORDER BY updated_at`,
-    ),
-  },
+  oldestFirst('received_events', { table: 'notifier.received_events', key: 'event_id', age: 'received_at' }),
+  oldestFirst('deliveries', { table: 'notifier.deliveries', key: 'id', age: 'updated_at', finished: `status IN ('delivered', 'failed')` }),
 ];

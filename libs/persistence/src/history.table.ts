@@ -15,3 +15,30 @@ export interface HistoryTable {
    */
   deleteExpired(sql: Sql, retentionMs: number, limit: number): Promise<number>;
 }
+
+/** Where {@link oldestFirst} finds a table's records. */
+export interface OldestFirstSpec {
+  /** Schema-qualified table, e.g. `notifier.deliveries`. */
+  table: string;
+  /** Its key column. */
+  key: string;
+  /** The timestamp column a record's age is read from; an index should lead with it. */
+  age: string;
+  /** SQL condition a record must meet to be finished at all (a status check). @defaultValue every record */
+  finished?: string;
+}
+
+/**
+ * A {@link HistoryTable} whose records are single rows: each batch deletes the oldest finished
+ * rows past the retention by their `age` column, skipping rows another pruner holds.
+ */
+export function oldestFirst(name: string, spec: OldestFirstSpec): HistoryTable {
+  const { table, key, age, finished = 'true' } = spec;
+  const text = `DELETE FROM ${table}
+                 WHERE ${key} IN (SELECT ${key} FROM ${table}
+                                   WHERE ${finished} AND ${age} < now() - $1::bigint * interval '1 millisecond'
+                                   ORDER BY ${age}
+                                   LIMIT $2
+                                   FOR UPDATE SKIP LOCKED)`;
+  return { name, deleteExpired: (sql, retentionMs, limit) => sql.execute(text, [retentionMs, limit]) };
+}

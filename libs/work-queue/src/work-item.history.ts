@@ -1,4 +1,4 @@
-import type { HistoryTable, Sql } from '@longhaul/persistence';
+import { oldestFirst, type HistoryTable } from '@longhaul/persistence';
 
 /**
  * A worker's finished work items, for the retention loop: an item goes once it has been
@@ -7,19 +7,5 @@ import type { HistoryTable, Sql } from '@longhaul/persistence';
  * never shorter than a message may stay in a topic. Oldest first by `work_items_finished_idx`.
  */
 export function workItemHistory(schema: string): HistoryTable {
-  const table = `"${schema}".work_items`;
-  return {
-    name: 'work_items',
-    deleteExpired: (sql: Sql, retentionMs: number, limit: number) =>
-      sql.execute(
-        `DELETE FROM ${table}
-          WHERE id IN (SELECT id FROM ${table}
-                        WHERE finished_at < now() - $1::bigint * interval '1 millisecond'
-                          AND status NOT IN ('queued', 'running')
-                        ORDER BY finished_at
-                        LIMIT $2
-                        FOR UPDATE SKIP LOCKED)`,
-        [retentionMs, limit],
-      ),
-  };
+  return oldestFirst('work_items', { table: `"${schema}".work_items`, key: 'id', age: 'finished_at', finished: `status NOT IN ('queued', 'running')` });
 }
