@@ -14,7 +14,7 @@ import { drainJobs } from './jobs.drain';
 import { milliseconds, perSecond } from './load-run';
 import { cpuShares, readCpu, stackCpuGroups, type CpuGroup, type CpuShares } from './process-cpu.meter';
 import { readRelaySettings } from './relay-settings.reader';
-import { startSimulatedFleet, THROUGHPUT_SERVICE_ENV, type SimulatedFleet } from './simulated.fleet';
+import { logRemoval, startSimulatedFleet, THROUGHPUT_SERVICE_ENV, type SimulatedFleet } from './simulated.fleet';
 import { SUBMIT_BODY } from './submit.request';
 import { throughputResults } from './throughput.results';
 import { wallNow } from './wall.clock';
@@ -72,6 +72,7 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
   ctx.log(`starting the four services on ports ${FLEET_BASE_PORT}–${FLEET_BASE_PORT + 3} …`);
   const fleet = await startSimulatedFleet(stack, FLEET_BASE_PORT);
   if (fleet.cancelledAtStart > 0) ctx.log(`  cancelled ${fleet.cancelledAtStart} jobs an earlier run had left open`);
+  logRemoval(ctx.log, fleet.removedAtStart, 'that earlier runs left');
   const db = probePool({ connectionString: stack.databaseUrl, max: 2 });
   const submitter = new JobSubmitter(fleet.apiUrl, fleet.apiKey, SUBMIT_BODY, Math.max(plan.rateInFlight, plan.batchInFlight));
   const observer = new ArrivalObserver({
@@ -161,8 +162,9 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
     });
     if (final && final.undrained > 0) ctx.log(`  ${final.undrained} of the benchmark's jobs had not ended after the final drain`);
     await db.end();
-    const { cancelled } = await fleet.stop();
+    const { cancelled, removed } = await fleet.stop();
     if (cancelled > 0) ctx.log(`  cancelled ${cancelled} of the run's jobs that had not ended, so the stack's next user inherits no backlog`);
+    logRemoval(ctx.log, removed, 'after the run');
   }
   if (ctx.signal.aborted) throw new Error('interrupted');
 

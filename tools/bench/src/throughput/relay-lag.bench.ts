@@ -17,7 +17,7 @@ import { runApiRep, runProbeRep, type LagLoad, type LagRep } from './relay-lag.r
 import { readRelaySettings } from './relay-settings.reader';
 import { RELAY_PROBE_EVENT_TYPE } from './relay-probe.payload';
 import { createRelayProbeSql, dropRelayProbeSql, RELAY_PROBE_SCHEMA, RELAY_PROBE_TOPIC } from './relay-probe.sql';
-import { startSimulatedFleet } from './simulated.fleet';
+import { logRemoval, startSimulatedFleet } from './simulated.fleet';
 import { SUBMIT_BODY } from './submit.request';
 import { throughputResults } from './throughput.results';
 import { wallNow } from './wall.clock';
@@ -162,6 +162,7 @@ async function measureViaApi(stack: StackInfo, load: LagLoad, ctx: BenchmarkCont
   ctx.log(`via the api: starting the four services on ports ${FLEET_BASE_PORT}–${FLEET_BASE_PORT + 3} …`);
   const fleet = await startSimulatedFleet(stack, FLEET_BASE_PORT);
   if (fleet.cancelledAtStart > 0) ctx.log(`  via the api: cancelled ${fleet.cancelledAtStart} jobs an earlier run had left open`);
+  logRemoval(ctx.log, fleet.removedAtStart, 'that earlier runs left');
   const db = probePool({ connectionString: stack.databaseUrl, max: 2 });
   const submitter = new JobSubmitter(fleet.apiUrl, fleet.apiKey, SUBMIT_BODY, API_IN_FLIGHT);
   const observer = new ArrivalObserver({
@@ -192,8 +193,9 @@ async function measureViaApi(stack: StackInfo, load: LagLoad, ctx: BenchmarkCont
     await submitter.close();
     await finalDrain(db, unfinished, ctx);
     await db.end();
-    const { cancelled } = await fleet.stop();
+    const { cancelled, removed } = await fleet.stop();
     if (cancelled > 0) ctx.log(`  via the api: cancelled ${cancelled} of the run's jobs that had not ended, so the stack's next user inherits no backlog`);
+    logRemoval(ctx.log, removed, 'after the run');
   }
   return reps;
 }

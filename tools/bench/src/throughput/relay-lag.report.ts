@@ -150,7 +150,8 @@ function method(m: RelayLagMeasured, setting: (key: string) => RelaySetting | un
       `with at most ${plan.apiInFlight} requests in flight, and the event timed is each accepted job's \`TranscodeRequested.v1\` on \`transcode.requests.fast\`. ` +
       `The window is shorter than the probe rows' because this machine cannot take the rate through the api while the pipeline runs (the achieved rate is in the tables) and every accepted job must then run to its end at the pipeline's pace. ` +
       `The jobs then run through the pipeline, so the relay also carries every step's and the saga's events and the machine's two cores serve every service: this is the relay under the whole system's load. ` +
-      `After each repetition the benchmark waits for every accepted job to end, so the next one starts idle and nothing is left on the request topics for the stack's next user.`,
+      `After each repetition the benchmark waits for every accepted job to end, so the next one starts idle and nothing is left on the request topics for the stack's next user. ` +
+      "Once the services stop, the benchmark tenant's finished jobs are deleted with what the services recorded of them, and those tables vacuumed (`finished-jobs.remover.ts`), so the next benchmark starts on tables of the same size.",
     `**Pacing.** Open loop: send *i* is due at start + *i* ÷ rate, computed from the start so timer lateness never accumulates; a send that is due while the in-flight cap is reached waits and goes out late ` +
       `(the repetition table shows lateness and how many sends the cap held); the offer ends with the window, so sends the cap still held then are not sent, and counted. The achieved rate is (sends − 1) ÷ (last send − first send).`,
     `**Timing.** Every instant is this machine's wall clock (Postgres, Kafka Connect and the bench read the same kernel clock). *Sent* is taken just before the INSERT (or request) is handed to its client, ` +

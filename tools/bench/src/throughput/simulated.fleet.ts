@@ -4,6 +4,7 @@
 
 import { join } from 'node:path';
 import { PEER_STAGE_CONCURRENCY } from '../peers/peer.adapter';
+import { removeFinishedJobs } from './finished-jobs.remover';
 import { cancelOpenJobs } from './open-jobs.canceller';
 import { issueApiKey, revokeApiKey, ServiceProcess, SIMULATED_SERVICE_ENV, stackEnv, workspaceRoot, type StackInfo } from '@longhaul/testing';
 
@@ -63,20 +64,36 @@ export interface SimulatedFleet {
   apiKey: string;
   /** Jobs of {@link BENCH_TENANT} an earlier run left open, cancelled once the services were up. */
   cancelledAtStart: number;
+  /** Finished jobs of {@link BENCH_TENANT} that earlier runs left, removed once the services were up. */
+  removedAtStart: FleetRemoval;
   /**
-   * Cancels the run's jobs that are still open (see {@link cancelOpenJobs}), then stops the
-   * services and revokes the key. Says how many it cancelled.
+   * Cancels the run's jobs that are still open (see {@link cancelOpenJobs}), stops the services
+   * and revokes the key, then removes the tenant's finished jobs ({@link removeFinishedJobs}).
+   * Says how many it cancelled and removed.
    */
-  stop(): Promise<{ cancelled: number }>;
+  stop(): Promise<{ cancelled: number; removed: FleetRemoval }>;
+}
+
+/** What {@link removeFinishedJobs} did: jobs removed, and the time it took with its vacuum. */
+export interface FleetRemoval {
+  removed: number;
+  ms: number;
+}
+
+/** Says in the benchmark's log what {@link removeFinishedJobs} did, if it removed anything. */
+export function logRemoval(log: (line: string) => void, removal: FleetRemoval, when: string): void {
+  if (removal.removed === 0) return;
+  log(`  removed ${removal.removed} finished jobs of the benchmark tenant ${when}, and vacuumed their tables, in ${(removal.ms / 1000).toFixed(1)} s`);
 }
 
 /**
  * Issues a key for {@link BENCH_TENANT} (read and write scopes; the keys command migrates the
  * database first), then starts api, transcoder, thumbnailer and notifier (with
  * {@link THROUGHPUT_APP_ENV}) on `basePort`…
- * `basePort + 3`, each waiting for its `/readyz`, and cancels the tenant's jobs an earlier run
- * left open, so the run starts on an idle pipeline. If one fails to start, those started are
- * stopped and the key revoked before the error is thrown.
+ * `basePort + 3`, each waiting for its `/readyz`, cancels the tenant's jobs an earlier run
+ * left open, so the run starts on an idle pipeline, and removes its finished ones, so every run
+ * starts on tables of the same size. If one fails to start, those started are stopped and the key
+ * revoked before the error is thrown.
  */
 export async function startSimulatedFleet(stack: StackInfo, basePort: number): Promise<SimulatedFleet> {
   const key = await issueApiKey({ databaseUrl: stack.databaseUrl, tenant: BENCH_TENANT, scopes: ['read', 'write'], name: 'throughput benchmark', rateLimit: BENCH_RATE_LIMIT });
@@ -89,21 +106,27 @@ export async function startSimulatedFleet(stack: StackInfo, basePort: number): P
     await Promise.all(services.map((service) => service.stop('SIGTERM')));
     await revokeApiKey(stack.databaseUrl, key.prefix).catch(() => undefined);
   };
+  const removeFinished = () => removeFinishedJobs(stack.databaseUrl, BENCH_TENANT);
   let cancelledAtStart: number;
+  let removedAtStart: FleetRemoval;
   try {
     // One at a time: four cold starts at once on a small machine only slow each other down.
     for (const service of services) await service.start(120_000);
     cancelledAtStart = await cancelOpen();
+    // After the api has started: it creates the tables on a fresh stack.
+    removedAtStart = await removeFinished();
   } catch (error) {
     await stopServices();
     throw error;
   }
   const stop = async () => {
+    let cancelled: number;
     try {
-      return { cancelled: await cancelOpen() };
+      cancelled = await cancelOpen();
     } finally {
       await stopServices();
     }
+    return { cancelled, removed: await removeFinished() };
   };
-  return { services, apiUrl, apiKey: key.key, cancelledAtStart, stop };
+  return { services, apiUrl, apiKey: key.key, cancelledAtStart, removedAtStart, stop };
 }
