@@ -12,6 +12,7 @@ import { UnusedInboxIndex1765300000001 } from './migrations/1765300000001-unused
 import { OutboxInsertsOnly1765400000001 } from './migrations/1765400000001-outbox-inserts-only.migration';
 import { JobRetention1765500000001 } from './migrations/1765500000001-job-retention.migration';
 import { BlobPurges1765600000001 } from './migrations/1765600000001-blob-purges.migration';
+import { DeletedEndpointsRetention1765700000001 } from './migrations/1765700000001-deleted-endpoints-retention.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -33,4 +34,5 @@ export const jobsMigrations = [
   OutboxInsertsOnly1765400000001,
   JobRetention1765500000001,
   BlobPurges1765600000001,
+  DeletedEndpointsRetention1765700000001,
 ];

@@ -37,4 +37,5 @@ export * from './notifications/webhook-endpoints.service';
 export * from './notifications/job-deliveries.service';
 export * from './notifications/delivery-projection.service';
 export * from './jobs.metrics';
+export * from './retention/deleted-webhook-endpoint.history';
 export * from './retention/job.history';

@@ -14,3 +14,17 @@ export function createCancelledJobsTableSql(schema: string): string[] {
      )`,
   ];
 }
+
+/**
+ * The index the retention loop walks to find old cancels oldest first (`stepWorkerHistory`). A
+ * cancel only turns away step requests of its job, which the saga no longer dispatches and Kafka
+ * no longer holds once `JOB_RETENTION_MS` (at least a day past the topics' retention) has passed.
+ */
+export function cancelledJobsAgeIndexSql(schema: string): string[] {
+  return [`CREATE INDEX cancelled_jobs_cancelled_at_idx ON "${schema}".cancelled_jobs (cancelled_at)`];
+}
+
+/** Reverts {@link cancelledJobsAgeIndexSql}. */
+export function revertCancelledJobsAgeIndexSql(schema: string): string[] {
+  return [`DROP INDEX IF EXISTS "${schema}".cancelled_jobs_cancelled_at_idx`];
+}

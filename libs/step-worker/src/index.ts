@@ -6,6 +6,7 @@ export * from './step-worker-reliability.migration';
 export * from './step-worker-outbox-relay.migration';
 export * from './step-worker-inbox-retention.migration';
 export * from './step-worker-unused-inbox-index.migration';
+export * from './step-worker-cancelled-history.migration';
 export * from './step-worker-history.migration';
 export * from './step-worker.history';
 export * from './step-worker.module';

@@ -1,4 +1,5 @@
 import {
+  stepWorkerCancelledHistoryMigration,
   stepWorkerHistoryMigration,
   stepWorkerInboxRetentionMigration,
   stepWorkerOutboxRelayMigration,
@@ -18,4 +19,5 @@ export const thumbnailerMigrations = [
   stepWorkerInboxRetentionMigration(THUMBNAILER_SCHEMA),
   stepWorkerUnusedInboxIndexMigration(THUMBNAILER_SCHEMA),
   stepWorkerHistoryMigration(THUMBNAILER_SCHEMA),
+  stepWorkerCancelledHistoryMigration(THUMBNAILER_SCHEMA),
 ];

@@ -1,4 +1,5 @@
 import {
+  stepWorkerCancelledHistoryMigration,
   stepWorkerHistoryMigration,
   stepWorkerInboxRetentionMigration,
   stepWorkerOutboxRelayMigration,
@@ -18,4 +19,5 @@ export const transcoderMigrations = [
   stepWorkerInboxRetentionMigration(TRANSCODER_SCHEMA),
   stepWorkerUnusedInboxIndexMigration(TRANSCODER_SCHEMA),
   stepWorkerHistoryMigration(TRANSCODER_SCHEMA),
+  stepWorkerCancelledHistoryMigration(TRANSCODER_SCHEMA),
 ];

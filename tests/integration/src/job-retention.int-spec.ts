@@ -193,4 +193,43 @@ describe('job retention (JOB_RETENTION_MS), by the running services', () => {
     expect(await has(retrying)).toBe(true);
     await env.db.rows(`DELETE FROM notifier.deliveries WHERE id = $1`, [retrying]);
   });
+
+  it('deletes the workers’ old records of cancelled jobs and webhook endpoints deleted before the retention; keeps recent ones and live endpoints', async () => {
+    const ago = `now() - $2::bigint * interval '1 millisecond'`;
+    const cancels: Record<string, { old: string; recent: string }> = {};
+    for (const schema of ['transcoder', 'thumbnailer']) {
+      cancels[schema] = { old: randomUUID(), recent: randomUUID() };
+      await env.db.rows(`INSERT INTO ${schema}.cancelled_jobs (job_id, cancelled_at) VALUES ($1, ${ago})`, [cancels[schema]!.old, EXPIRED_AGE_MS]);
+      await env.db.rows(`INSERT INTO ${schema}.cancelled_jobs (job_id, cancelled_at) VALUES ($1, ${ago})`, [cancels[schema]!.recent, DAY_MS]);
+    }
+    const [tenant] = await env.db.rows<{ id: string }>(`SELECT id FROM api.tenants WHERE name = 'longhaul-test'`);
+    const endpoint = async (deletedAgoMs: number | null) => {
+      const id = randomUUID();
+      // Subscribed to no event, so no job of the other suites is delivered to it.
+      await env.db.rows(
+        `INSERT INTO api.webhook_endpoints (id, tenant_id, url, events, created_at, deleted_at)
+         VALUES ($1, $3, 'https://hooks.example/retention', '{}', now() - $2::bigint * interval '1 millisecond' - interval '1 day',
+                 CASE WHEN $4 THEN NULL ELSE ${ago} END)`,
+        [id, deletedAgoMs ?? EXPIRED_AGE_MS, tenant!.id, deletedAgoMs === null],
+      );
+      return id;
+    };
+    const deletedLongAgo = await endpoint(EXPIRED_AGE_MS);
+    const deletedRecently = await endpoint(DAY_MS);
+    const live = await endpoint(null);
+    const cancelled = (schema: string, jobId: string) => env.db.count(`SELECT count(*) FROM ${schema}.cancelled_jobs WHERE job_id = $1`, [jobId]);
+    const endpointRow = (id: string) => env.db.count(`SELECT count(*) FROM api.webhook_endpoints WHERE id = $1`, [id]);
+
+    await waitFor(
+      async () =>
+        (await cancelled('transcoder', cancels['transcoder']!.old)) + (await cancelled('thumbnailer', cancels['thumbnailer']!.old)) + (await endpointRow(deletedLongAgo)) === 0,
+      { timeoutMs: 30_000, description: 'the old cancels and the endpoint deleted long ago to be pruned' },
+    );
+    for (const schema of ['transcoder', 'thumbnailer']) expect(await cancelled(schema, cancels[schema]!.recent)).toBe(1);
+    expect(await endpointRow(deletedRecently)).toBe(1);
+    expect(await endpointRow(live)).toBe(1);
+
+    for (const schema of ['transcoder', 'thumbnailer']) await env.db.rows(`DELETE FROM ${schema}.cancelled_jobs WHERE job_id = $1`, [cancels[schema]!.recent]);
+    await env.db.rows(`DELETE FROM api.webhook_endpoints WHERE id = ANY($1::uuid[])`, [[deletedRecently, live]]);
+  });
 });
