@@ -13,6 +13,7 @@ import { OutboxInsertsOnly1765400000001 } from './migrations/1765400000001-outbo
 import { JobRetention1765500000001 } from './migrations/1765500000001-job-retention.migration';
 import { BlobPurges1765600000001 } from './migrations/1765600000001-blob-purges.migration';
 import { DeletedEndpointsRetention1765700000001 } from './migrations/1765700000001-deleted-endpoints-retention.migration';
+import { UploadRetention1765700000002 } from './migrations/1765700000002-upload-retention.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -35,4 +36,5 @@ export const jobsMigrations = [
   JobRetention1765500000001,
   BlobPurges1765600000001,
   DeletedEndpointsRetention1765700000001,
+  UploadRetention1765700000002,
 ];

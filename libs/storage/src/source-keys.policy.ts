@@ -25,3 +25,8 @@ export function sourceBlobKey(jobId: string, source: { uploadId: string } | { ur
 export function jobBlobFolders(jobId: string): string[] {
   return [`jobs/${jobId}/`, `sources/${jobId}/`];
 }
+
+/** The folder that holds an upload's blob (`uploads/<uploadId>/`), deleted when retention deletes the upload. */
+export function uploadBlobFolder(uploadId: string): string {
+  return `uploads/${uploadId}/`;
+}

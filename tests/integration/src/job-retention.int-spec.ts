@@ -232,4 +232,42 @@ describe('job retention (JOB_RETENTION_MS), by the running services', () => {
     for (const schema of ['transcoder', 'thumbnailer']) await env.db.rows(`DELETE FROM ${schema}.cancelled_jobs WHERE job_id = $1`, [cancels[schema]!.recent]);
     await env.db.rows(`DELETE FROM api.webhook_endpoints WHERE id = ANY($1::uuid[])`, [[deletedRecently, live]]);
   });
+
+  it('deletes an upload no job has named for longer than the retention, and queues its blob; keeps a recent one and one a job still names', async () => {
+    const [tenant] = await env.db.rows<{ id: string }>(`SELECT id FROM api.tenants WHERE name = 'longhaul-test'`);
+    const upload = async (usedAgoMs: number) => {
+      const id = randomUUID();
+      await env.db.rows(
+        `INSERT INTO api.uploads (id, tenant_id, blob_key, size_bytes, probe, created_at, used_at)
+         VALUES ($1, $2, $3, 1, '{}', now() - $4::bigint * interval '1 millisecond', now() - $4::bigint * interval '1 millisecond')`,
+        [id, tenant!.id, `uploads/${id}/source`, usedAgoMs],
+      );
+      return id;
+    };
+    const usedAt = async (id: string) => (await env.db.rows<{ used_at: Date }>(`SELECT used_at FROM api.uploads WHERE id = $1`, [id]))[0]?.used_at;
+    const unused = await upload(EXPIRED_AGE_MS);
+    const recent = await upload(DAY_MS);
+    const named = await upload(EXPIRED_AGE_MS);
+    // A submit naming an old upload stamps it as used now …
+    const { status } = await env.api.submitJob(sampleJobRequest({ source: { uploadId: named } }));
+    expect(status).toBe(202);
+    expect(Date.now() - (await usedAt(named))!.getTime()).toBeLessThan(DAY_MS);
+    // … and while a job names it, it stays even once that stamp is old.
+    await env.db.rows(`UPDATE api.uploads SET used_at = now() - $2::bigint * interval '1 millisecond' WHERE id = $1`, [named, EXPIRED_AGE_MS]);
+
+    await waitFor(async () => (await usedAt(unused)) === undefined, { timeoutMs: 30_000, description: `upload ${unused} to be pruned` });
+    // Its blob folder was queued and then purged (the store has no such folder: deleting it is no error).
+    await waitFor(async () => (await env.db.count(`SELECT count(*) FROM api.blob_purges WHERE job_id = $1`, [unused])) === 0, {
+      timeoutMs: 30_000,
+      description: `the purge of upload ${unused}'s blobs`,
+    });
+    await new Promise((resolve) => setTimeout(resolve, SEVERAL_PASSES_MS));
+    expect(await usedAt(recent)).toBeDefined();
+    expect(await usedAt(named)).toBeDefined();
+    // A job naming a deleted upload is refused as naming an unknown one.
+    const refused = await env.api.submitJob(sampleJobRequest({ source: { uploadId: unused } }));
+    expect(refused.status).toBe(422);
+
+    await env.db.rows(`DELETE FROM api.uploads WHERE id = ANY($1::uuid[])`, [[recent, named]]);
+  });
 });

@@ -50,6 +50,7 @@ function cueTimes(vtt: string): Array<[number, number]> {
 
 describe('a 10 s 1080p upload through ffmpeg and sharp', () => {
   let job: JobView;
+  let uploadId: string;
   let progressSeen: number[] = [];
 
   it('is uploaded, probed and stored', async () => {
@@ -58,7 +59,8 @@ describe('a 10 s 1080p upload through ffmpeg and sharp', () => {
     expect(uploaded.body['media']).toMatchObject({ width: 1920, height: 1080, videoCodec: 'h264', audioCodec: 'aac' });
     expect(Math.abs((uploaded.body['media'] as { durationSeconds: number }).durationSeconds - SECONDS)).toBeLessThan(0.2);
 
-    const submitted = await env.api.submitJob({ type: 'video.process', source: { uploadId: uploaded.body['id'] }, outputs: { thumbnails: { count: 4 } } });
+    uploadId = uploaded.body['id'] as string;
+    const submitted = await env.api.submitJob({ type: 'video.process', source: { uploadId }, outputs: { thumbnails: { count: 4 } } });
     expect(submitted.status).toBe(202);
     expect(submitted.body.media).toMatchObject({ width: 1920, height: 1080 });
     // This suite runs with LONGHAUL_TRACING=false: nothing is recorded, yet the job has its trace id.
@@ -172,6 +174,22 @@ describe('a 10 s 1080p upload through ffmpeg and sharp', () => {
     for (const link of links) expect({ link, status: (await fetch(link)).status }).toEqual({ link, status: 404 });
     if (process.env['LONGHAUL_TEST_STORAGE'] !== 's3') {
       expect(existsSync(join(workspaceRoot(), 'tmp', 'media-blobs', 'jobs', job.id))).toBe(false);
+    }
+  });
+
+  it('deletes the upload and its file once no job has named it for longer than the retention', async () => {
+    // The job that named it is gone (the test before); its last use was the submit.
+    expect((await fetch(`${env.apiUrl}/v1/uploads/${uploadId}`, { headers: env.api.authHeaders() })).status).toBe(200);
+    await env.db.rows(`UPDATE api.uploads SET used_at = now() - interval '8 days' WHERE id = $1`, [uploadId]);
+    await waitFor(
+      async () =>
+        (await env.db.count(`SELECT count(*) FROM api.uploads WHERE id = $1`, [uploadId])) === 0 &&
+        (await env.db.count(`SELECT count(*) FROM api.blob_purges WHERE job_id = $1`, [uploadId])) === 0,
+      { timeoutMs: 60_000, description: `upload ${uploadId} and its blob to be deleted` },
+    );
+    expect((await fetch(`${env.apiUrl}/v1/uploads/${uploadId}`, { headers: env.api.authHeaders() })).status).toBe(404);
+    if (process.env['LONGHAUL_TEST_STORAGE'] !== 's3') {
+      expect(existsSync(join(workspaceRoot(), 'tmp', 'media-blobs', 'uploads', uploadId))).toBe(false);
     }
   });
 });

@@ -87,6 +87,14 @@ export class MemoryUploads implements UploadRecords {
   async find(id: string): Promise<UploadRecord | null> {
     return this.rows.get(id) ?? null;
   }
+  /** Ids `use` was called for (and found), in order. */
+  readonly used: string[] = [];
+  async use(id: string, tenantId: string): Promise<UploadRecord | null> {
+    const record = this.rows.get(id);
+    if (!record || record.tenantId !== tenantId) return null;
+    this.used.push(id);
+    return record;
+  }
 }
 
 /**

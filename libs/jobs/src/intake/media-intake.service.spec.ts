@@ -56,6 +56,8 @@ describe('MediaIntakeService.prepare', () => {
     await expect(intake(fetcher).prepare(JOB, { uploadId: UPLOAD }, TENANT)).resolves.toEqual({ sourceKey: `uploads/${UPLOAD}/source`, media: SAMPLE_PROBE, ownedByJob: false });
     expect(fetcher.urls).toEqual([]);
     expect(probe).not.toHaveBeenCalled();
+    // Stamped as used, so upload retention keeps it as long as jobs keep naming it.
+    expect(uploads.used).toEqual([UPLOAD]);
   });
 
   it.each([UPLOAD, 'not-a-uuid'])('refuses an unknown upload %s with upload_not_found', async (uploadId) => {
@@ -65,6 +67,7 @@ describe('MediaIntakeService.prepare', () => {
   it("refuses another tenant's upload as if it did not exist", async () => {
     await uploads.insert({ id: UPLOAD, tenantId: TENANT, blobKey: `uploads/${UPLOAD}/source`, sizeBytes: 10, contentType: 'video/mp4', filename: null, probe: SAMPLE_PROBE });
     expect(await codeOf(intake(fakeFetcher('')).prepare(JOB, { uploadId: UPLOAD }, OTHER_TENANT))).toBe(ErrorCodes.uploadNotFound);
+    expect(uploads.used).toEqual([]);
   });
 
   it('still checks whose an upload is when probing is off, and fetches nothing', async () => {

@@ -19,7 +19,7 @@ export interface SourceDownloader {
 
 /** What {@link MediaIntakeService} works with. */
 export interface MediaIntakeDeps {
-  uploads: Pick<UploadRecords, 'find'>;
+  uploads: Pick<UploadRecords, 'use'>;
   blobStore: BlobStore;
   inspector: MediaInspector;
   fetcher: SourceDownloader;
@@ -70,10 +70,13 @@ export class MediaIntakeService implements MediaIntake {
     };
   }
 
-  /** The upload, when it exists and is `tenantId`'s; another tenant's is as unknown as a missing one (422). */
+  /**
+   * The upload, when it exists and is `tenantId`'s, stamped as used now so retention keeps it; another
+   * tenant's is as unknown as a missing one (422).
+   */
   private async ownUpload(uploadId: string, tenantId: string): Promise<UploadRecord> {
-    const upload = isUuid(uploadId) ? await this.deps.uploads.find(uploadId) : null;
-    if (!upload || upload.tenantId !== tenantId) throw new SourceUploadNotFoundError(uploadId);
+    const upload = isUuid(uploadId) ? await this.deps.uploads.use(uploadId, tenantId) : null;
+    if (!upload) throw new SourceUploadNotFoundError(uploadId);
     return upload;
   }
 

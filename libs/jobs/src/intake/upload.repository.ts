@@ -30,6 +30,11 @@ export interface UploadRecords {
   insert(upload: Omit<UploadRecord, 'createdAt'>): Promise<UploadRecord>;
   /** The upload, or null; `id` must be a UUID (callers check). */
   find(id: string): Promise<UploadRecord | null>;
+  /**
+   * The upload, if it exists and is `tenantId`'s, stamped as used by a job now (`used_at`, which
+   * upload retention ages it by); else null. `id` must be a UUID (callers check).
+   */
+  use(id: string, tenantId: string): Promise<UploadRecord | null>;
 }
 
 /**
@@ -54,6 +59,21 @@ export class UploadRepository implements UploadRecords {
   async find(id: string): Promise<UploadRecord | null> {
     const [row] = await withConnection(this.dataSource, (sql) =>
       sql.rows<UploadRow>(`SELECT id, tenant_id, blob_key, size_bytes, content_type, filename, probe, created_at FROM api.uploads WHERE id = $1`, [id]),
+    );
+    return row ? toRecord(row) : null;
+  }
+
+  /**
+   * One UPDATE, so the stamp takes the row's lock: an upload retention has locked to delete is
+   * waited for and then found gone, and one stamped first is skipped by retention (`uploadHistory`).
+   */
+  async use(id: string, tenantId: string): Promise<UploadRecord | null> {
+    const [row] = await withConnection(this.dataSource, (sql) =>
+      sql.rows<UploadRow>(
+        `UPDATE api.uploads SET used_at = now() WHERE id = $1 AND tenant_id = $2
+         RETURNING id, tenant_id, blob_key, size_bytes, content_type, filename, probe, created_at`,
+        [id, tenantId],
+      ),
     );
     return row ? toRecord(row) : null;
   }

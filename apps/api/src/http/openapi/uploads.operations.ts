@@ -9,7 +9,8 @@ export const UPLOADS_OPERATIONS = describeOperations(UploadsController, {
   create: {
     summary: 'Upload a video',
     description:
-      'The raw video is the body (streamed, never held in memory). It is checked and probed before it is stored; a job then names it as `source: { uploadId }`.',
+      'The raw video is the body (streamed, never held in memory). It is checked and probed before it is stored; a job then names it as `source: { uploadId }`. ' +
+      'An upload no job has named for longer than the retention (`JOB_RETENTION_MS`, 7 days by default), and that no remaining job names, is deleted with its file.',
     tags: ['uploads'],
     headers: z.object({
       'Content-Disposition': z.string().optional().describe('`attachment; filename="…"`: the file name to remember'),
@@ -30,6 +31,7 @@ export const UPLOADS_OPERATIONS = describeOperations(UploadsController, {
   },
   get: {
     summary: 'Get an upload',
+    description: 'An upload deleted by retention (unused for longer than `JOB_RETENTION_MS`) is not found.',
     tags: ['uploads'],
     path: IdPathSchema,
     responses: { 200: { description: 'The upload.', schema: UploadViewSchema }, 400: malformedId('upload'), 404: notFound('upload') },
