@@ -16,6 +16,15 @@ export interface HistoryTable {
   deleteExpired(sql: Sql, retentionMs: number, limit: number): Promise<number>;
 }
 
+/**
+ * A {@link HistoryTable} that deletes a batch with ONE statement, `text`, whose `$1` is the
+ * retention in milliseconds and `$2` the batch size, and which reports the records it deleted as
+ * its row count.
+ */
+export function historyStatement(name: string, text: string): HistoryTable {
+  return { name, deleteExpired: (sql, retentionMs, limit) => sql.execute(text, [retentionMs, limit]) };
+}
+
 /** Where {@link oldestFirst} finds a table's records. */
 export interface OldestFirstSpec {
   /** Schema-qualified table, e.g. `notifier.deliveries`. */
@@ -40,5 +49,5 @@ export function oldestFirst(name: string, spec: OldestFirstSpec): HistoryTable {
                                    ORDER BY ${age}
                                    LIMIT $2
                                    FOR UPDATE SKIP LOCKED)`;
-  return { name, deleteExpired: (sql, retentionMs, limit) => sql.execute(text, [retentionMs, limit]) };
+  return historyStatement(name, text);
 }

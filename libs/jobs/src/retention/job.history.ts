@@ -1,4 +1,4 @@
-import type { HistoryTable, Sql } from '@longhaul/persistence';
+import { historyStatement, type HistoryTable } from '@longhaul/persistence';
 
 /**
  * The api's finished jobs, for the retention loop. A job goes once it has been completed, failed
@@ -13,11 +13,9 @@ import type { HistoryTable, Sql } from '@longhaul/persistence';
  * A reopened job (a dead letter replayed) is running again and has no `finished_at`.
  * Oldest first by `jobs_finished_idx`; a job another pruner holds is skipped, not waited for.
  */
-export const jobHistory: HistoryTable = {
-  name: 'jobs',
-  deleteExpired: (sql: Sql, retentionMs: number, limit: number) =>
-    sql.execute(
-      `WITH expired AS (
+export const jobHistory: HistoryTable = historyStatement(
+  'jobs',
+  `WITH expired AS (
          SELECT j.id FROM api.jobs j
           WHERE j.finished_at < now() - $1::bigint * interval '1 millisecond'
             AND j.status IN ('completed', 'failed', 'cancelled')
@@ -32,6 +30,4 @@ export const jobHistory: HistoryTable = {
          INSERT INTO api.blob_purges (job_id) SELECT id FROM expired ON CONFLICT DO NOTHING
        )
        DELETE FROM api.jobs WHERE id IN (SELECT id FROM expired)`,
-      [retentionMs, limit],
-    ),
-};
+);

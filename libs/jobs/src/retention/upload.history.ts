@@ -1,4 +1,4 @@
-import type { HistoryTable, Sql } from '@longhaul/persistence';
+import { historyStatement, type HistoryTable } from '@longhaul/persistence';
 
 /**
  * The api's uploads, for the retention loop. An upload goes once no job has named it for longer
@@ -10,11 +10,9 @@ import type { HistoryTable, Sql } from '@longhaul/persistence';
  * then answers 422 `upload_not_found` as for any unknown upload. Oldest first by
  * `uploads_used_idx`; whether a job names it by `jobs_upload_idx`.
  */
-export const uploadHistory: HistoryTable = {
-  name: 'uploads',
-  deleteExpired: (sql: Sql, retentionMs: number, limit: number) =>
-    sql.execute(
-      `WITH expired AS (
+export const uploadHistory: HistoryTable = historyStatement(
+  'uploads',
+  `WITH expired AS (
          SELECT u.id FROM api.uploads u
           WHERE u.used_at < now() - $1::bigint * interval '1 millisecond'
             AND NOT EXISTS (SELECT 1 FROM api.jobs j WHERE j.source ? 'uploadId' AND lower(j.source->>'uploadId') = u.id::text)
@@ -25,6 +23,4 @@ export const uploadHistory: HistoryTable = {
          INSERT INTO api.blob_purges (job_id, kind) SELECT id, 'upload' FROM expired ON CONFLICT DO NOTHING
        )
        DELETE FROM api.uploads WHERE id IN (SELECT id FROM expired)`,
-      [retentionMs, limit],
-    ),
-};
+);
