@@ -12,9 +12,13 @@ export function urlSourceKey(jobId: string): string {
   return `sources/${jobId}/source`;
 }
 
-/** The blob a job's steps read: its upload, or the source the api fetched for it. */
+/**
+ * The blob a job's steps read: its upload, or the source the api fetched for it. The api accepts
+ * an upload's id in any case, as a UUID, but stored the upload under its id as generated (lower
+ * case), so the key is made from the id in lower case.
+ */
 export function sourceBlobKey(jobId: string, source: { uploadId: string } | { url: string }): string {
-  return 'uploadId' in source ? uploadSourceKey(source.uploadId) : urlSourceKey(jobId);
+  return 'uploadId' in source ? uploadSourceKey(source.uploadId.toLowerCase()) : urlSourceKey(jobId);
 }
 
 /**

@@ -60,7 +60,8 @@ describe('a 10 s 1080p upload through ffmpeg and sharp', () => {
     expect(Math.abs((uploaded.body['media'] as { durationSeconds: number }).durationSeconds - SECONDS)).toBeLessThan(0.2);
 
     uploadId = uploaded.body['id'] as string;
-    const submitted = await env.api.submitJob({ type: 'video.process', source: { uploadId }, outputs: { thumbnails: { count: 4 } } });
+    // Named in upper case: the api accepts any case of a UUID, and the transcoder must still find the file.
+    const submitted = await env.api.submitJob({ type: 'video.process', source: { uploadId: uploadId.toUpperCase() }, outputs: { thumbnails: { count: 4 } } });
     expect(submitted.status).toBe(202);
     expect(submitted.body.media).toMatchObject({ width: 1920, height: 1080 });
     // This suite runs with LONGHAUL_TRACING=false: nothing is recorded, yet the job has its trace id.
