@@ -10,9 +10,8 @@ export const BLOB_PURGE_BATCH = 100;
  * Deletes the blobs of jobs and uploads the retention loop deleted, oldest first: each job's
  * folders (`jobBlobFolders`) or each upload's (`uploadBlobFolder`), then its `api.blob_purges`
  * row. One whose folders fail to go keeps its row and is tried again next pass; the others of the
- * batch go on. Deleting a folder twice is
- * no error, so two api instances working the same rows, or a crash between the blobs and the
- * row, only repeat work.
+ * batch go on. Deleting a folder twice is no error, so two api instances working the same rows,
+ * or a crash between the blobs and the row, only repeat work.
  */
 export class BlobPurger {
   constructor(

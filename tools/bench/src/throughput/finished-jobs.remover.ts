@@ -57,13 +57,25 @@ export const REMOVED_FROM_TABLES = [
   'notifier.deliveries',
 ] as const;
 
+/** What {@link removeFinishedJobs} did: jobs removed, and the time it took with its vacuum. */
+export interface JobRemoval {
+  removed: number;
+  ms: number;
+}
+
+/** Says in a benchmark's log what {@link removeFinishedJobs} did, if it removed anything. */
+export function logRemoval(log: (line: string) => void, removal: JobRemoval, when: string): void {
+  if (removal.removed === 0) return;
+  log(`  removed ${removal.removed} finished jobs of the benchmark tenant ${when}, and vacuumed their tables, in ${(removal.ms / 1000).toFixed(1)} s`);
+}
+
 /**
  * Deletes every finished job of tenant `tenantName` and what the services recorded of it
  * ({@link REMOVE_FINISHED_JOBS_SQL}, {@link REMOVE_BATCH} jobs a statement), then vacuums the
  * tables it deleted from. A job still open stays (the caller cancels those first; job retention
  * takes any that end later). Returns how many jobs it removed and how long it took.
  */
-export async function removeFinishedJobs(databaseUrl: string, tenantName: string): Promise<{ removed: number; ms: number }> {
+export async function removeFinishedJobs(databaseUrl: string, tenantName: string): Promise<JobRemoval> {
   const started = performance.now();
   const db = probePool({ connectionString: databaseUrl, max: 1 });
   let removed = 0;

@@ -17,7 +17,8 @@ import { runApiRep, runProbeRep, type LagLoad, type LagRep } from './relay-lag.r
 import { readRelaySettings } from './relay-settings.reader';
 import { RELAY_PROBE_EVENT_TYPE } from './relay-probe.payload';
 import { createRelayProbeSql, dropRelayProbeSql, RELAY_PROBE_SCHEMA, RELAY_PROBE_TOPIC } from './relay-probe.sql';
-import { logRemoval, startSimulatedFleet } from './simulated.fleet';
+import { logRemoval } from './finished-jobs.remover';
+import { startSimulatedFleet } from './simulated.fleet';
 import { SUBMIT_BODY } from './submit.request';
 import { throughputResults } from './throughput.results';
 import { wallNow } from './wall.clock';

@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import { PEER_STAGE_CONCURRENCY } from '../peers/peer.adapter';
-import { removeFinishedJobs } from './finished-jobs.remover';
+import { removeFinishedJobs, type JobRemoval } from './finished-jobs.remover';
 import { cancelOpenJobs } from './open-jobs.canceller';
 import { issueApiKey, revokeApiKey, ServiceProcess, SIMULATED_SERVICE_ENV, stackEnv, workspaceRoot, type StackInfo } from '@longhaul/testing';
 
@@ -65,25 +65,13 @@ export interface SimulatedFleet {
   /** Jobs of {@link BENCH_TENANT} an earlier run left open, cancelled once the services were up. */
   cancelledAtStart: number;
   /** Finished jobs of {@link BENCH_TENANT} that earlier runs left, removed once the services were up. */
-  removedAtStart: FleetRemoval;
+  removedAtStart: JobRemoval;
   /**
    * Cancels the run's jobs that are still open (see {@link cancelOpenJobs}), stops the services
    * and revokes the key, then removes the tenant's finished jobs ({@link removeFinishedJobs}).
    * Says how many it cancelled and removed.
    */
-  stop(): Promise<{ cancelled: number; removed: FleetRemoval }>;
-}
-
-/** What {@link removeFinishedJobs} did: jobs removed, and the time it took with its vacuum. */
-export interface FleetRemoval {
-  removed: number;
-  ms: number;
-}
-
-/** Says in the benchmark's log what {@link removeFinishedJobs} did, if it removed anything. */
-export function logRemoval(log: (line: string) => void, removal: FleetRemoval, when: string): void {
-  if (removal.removed === 0) return;
-  log(`  removed ${removal.removed} finished jobs of the benchmark tenant ${when}, and vacuumed their tables, in ${(removal.ms / 1000).toFixed(1)} s`);
+  stop(): Promise<{ cancelled: number; removed: JobRemoval }>;
 }
 
 /**
@@ -108,7 +96,7 @@ export async function startSimulatedFleet(stack: StackInfo, basePort: number): P
   };
   const removeFinished = () => removeFinishedJobs(stack.databaseUrl, BENCH_TENANT);
   let cancelledAtStart: number;
-  let removedAtStart: FleetRemoval;
+  let removedAtStart: JobRemoval;
   try {
     // One at a time: four cold starts at once on a small machine only slow each other down.
     for (const service of services) await service.start(120_000);
