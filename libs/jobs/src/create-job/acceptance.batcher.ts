@@ -10,14 +10,21 @@ export interface AcceptanceWrites {
 
 /** Options of {@link AcceptanceBatcher}. */
 export interface AcceptanceBatcherOptions {
-  /** Statements in flight at once; submits that arrive while they are all busy wait and go together. @defaultValue 4 */
+  /** Statements in flight at once; submits that arrive while they are all busy wait and go together. @defaultValue 1 */
   maxInFlight?: number;
   /** Most jobs in one statement. @defaultValue 64 */
   maxBatch?: number;
 }
 
-/** @see AcceptanceBatcherOptions.maxInFlight */
-export const DEFAULT_ACCEPT_IN_FLIGHT = 4;
+/**
+ * One statement at a time: the api's one thread, not Postgres, limits a busy api, and every
+ * statement costs it a round trip and a post-commit notification. With 16 clients, 4 in flight
+ * carried 2.3 jobs a statement and 1 carried 7.8, and accepted about a quarter more per second
+ * (docs/benchmarks/tuning.md, section 16). Postgres runs one WAL flush at a time, so a second
+ * statement in flight mostly waits behind the first one's flush.
+ * @see AcceptanceBatcherOptions.maxInFlight
+ */
+export const DEFAULT_ACCEPT_IN_FLIGHT = 1;
 /** @see AcceptanceBatcherOptions.maxBatch */
 export const DEFAULT_ACCEPT_BATCH = 64;
 
@@ -29,8 +36,8 @@ interface Waiting {
 
 /**
  * Group commit for submits without an `Idempotency-Key`. A submit that finds a statement slot
- * free is written at once, alone, as before; submits that arrive while every slot is busy wait
- * for the next free one and are written together, in ONE statement and one transaction
+ * free (by default there is one) is written at once, alone; submits that arrive while every slot
+ * is busy wait for the next free one and are written together, in ONE statement and one transaction
  * (`JobAcceptanceWriter.writeMany`). Each caller's promise resolves only once its job has
  * committed, so every 202 still stands for a durable job; a busy api pays one round trip, one
  * commit and one WAL flush for many jobs instead of one each.
