@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { context, propagation, ROOT_CONTEXT, trace, TraceFlags } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { requestTraceContext } from './request-trace.context';
+import { randomHex32, requestTraceContext } from './request-trace.context';
 import { currentTraceparent } from './trace-context';
 
 beforeAll(() => {
@@ -56,5 +56,16 @@ describe('requestTraceContext', () => {
       }),
     );
     expect(seen).toBe(`00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`);
+  });
+});
+
+describe('randomHex32', () => {
+  it('makes 32 hex digits, different each time, whose last 16 are never all zero', () => {
+    const ids = Array.from({ length: 1000 }, randomHex32);
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{32}$/);
+      expect(id.slice(16)).not.toBe('0'.repeat(16));
+    }
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
