@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AuthModule } from '@longhaul/auth';
 import { API_SCHEMA, deletedWebhookEndpointHistory, IntakeModule, jobHistory, JobFeedModule, JobsModule, QueuesModule, uploadHistory } from '@longhaul/jobs';
+import { effectLedgerHistory } from '@longhaul/persistence';
 import { CoreModule, OpenApiModule } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { apiMigrations } from './api.migrations';
@@ -27,7 +28,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot({ service: 'api', schema: API_SCHEMA, config, logger, migrations: apiMigrations, history: [jobHistory, uploadHistory, deletedWebhookEndpointHistory], onShutdown }),
+        CoreModule.forRoot({ service: 'api', schema: API_SCHEMA, config, logger, migrations: apiMigrations, history: [jobHistory, uploadHistory, deletedWebhookEndpointHistory, effectLedgerHistory(API_SCHEMA)], onShutdown }),
         // Every route needs an API key unless marked public; then the key's rate limit applies.
         AuthModule.forRoot({ keyCacheMs: config.API_KEY_CACHE_MS, rateLimit: rateLimitOptions(config) }),
         JobsModule.forRoot(jobsOptions(config), intake),

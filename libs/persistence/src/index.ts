@@ -7,6 +7,7 @@ export * from './id.generator';
 export type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 export * from './migrate.command';
 export * from './effect-ledger';
+export * from './effect-ledger.history';
 export * from './batch.deleter';
 export * from './history.table';
 export * from './post-commit.notifier';
