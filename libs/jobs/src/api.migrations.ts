@@ -14,6 +14,7 @@ import { JobRetention1765500000001 } from './migrations/1765500000001-job-retent
 import { BlobPurges1765600000001 } from './migrations/1765600000001-blob-purges.migration';
 import { DeletedEndpointsRetention1765700000001 } from './migrations/1765700000001-deleted-endpoints-retention.migration';
 import { UploadRetention1765700000002 } from './migrations/1765700000002-upload-retention.migration';
+import { StagedSources1765800000001 } from './migrations/1765800000001-staged-sources.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -37,4 +38,5 @@ export const jobsMigrations = [
   BlobPurges1765600000001,
   DeletedEndpointsRetention1765700000001,
   UploadRetention1765700000002,
+  StagedSources1765800000001,
 ];

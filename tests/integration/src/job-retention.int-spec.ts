@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { DEFAULT_JOB_RETENTION_MS } from '@longhaul/config';
 import { EventTypes, JOB_AGGREGATE, Topics, type DeliveryUpdatedV1 } from '@longhaul/contracts';
 import { appendToOutbox } from '@longhaul/outbox';
 import { createDataSource, inTransaction, type DataSource } from '@longhaul/persistence';
+import { createBlobStore, StorageEnvSchema, urlSourceKey } from '@longhaul/storage';
 import { sampleJobRequest, waitFor } from '@longhaul/testing';
 import { testEnv } from './test-env';
 
@@ -57,6 +59,9 @@ async function completedJob(headers: Record<string, string> = {}): Promise<strin
   return body.id;
 }
 
+/** The services' effect ledgers (the suite runs them with `LONGHAUL_EFFECT_LEDGER`). */
+const LEDGER_SCHEMAS = ['api', 'transcoder', 'thumbnailer', 'notifier'];
+
 /** Moves what every service recorded of `jobId` `ageMs` into the past, as if it had finished then. */
 async function backdate(jobId: string, ageMs: number): Promise<void> {
   const at = `now() - $2::bigint * interval '1 millisecond'`;
@@ -65,6 +70,7 @@ async function backdate(jobId: string, ageMs: number): Promise<void> {
     await env.db.rows(`UPDATE ${schema}.work_items SET finished_at = ${at} WHERE job_id = $1`, [jobId, ageMs]);
   }
   await env.db.rows(`UPDATE notifier.received_events SET received_at = ${at} WHERE job_id = $1`, [jobId, ageMs]);
+  for (const schema of LEDGER_SCHEMAS) await env.db.rows(`UPDATE ${schema}.effect_ledger SET applied_at = ${at} WHERE job_id = $1`, [jobId, ageMs]);
 }
 
 /** How many rows each table holds for `jobId`. */
@@ -80,6 +86,7 @@ async function recordsOf(jobId: string): Promise<Record<string, number>> {
     'transcoder.work_items:job_id',
     'thumbnailer.work_items:job_id',
     'notifier.received_events:job_id',
+    ...LEDGER_SCHEMAS.map((schema) => `${schema}.effect_ledger:job_id`),
   ];
   const counts: Record<string, number> = {};
   for (const entry of tables) {
@@ -116,7 +123,9 @@ describe('job retention (JOB_RETENTION_MS), by the running services', () => {
 
     expect((await env.api.getJob(old)).status).toBe(404);
     expect((await env.api.getJob(recent)).status).toBe(200);
-    expect((await recordsOf(recent))['transcoder.work_items']).toBeGreaterThan(0);
+    const kept = await recordsOf(recent);
+    expect(kept['transcoder.work_items']).toBeGreaterThan(0);
+    expect(LEDGER_SCHEMAS.map((schema) => kept[`${schema}.effect_ledger`])).not.toContain(0);
   });
 
   it('keeps a finished job while its idempotency key is live, and deletes it with the key once the key has expired', async () => {
@@ -269,5 +278,37 @@ describe('job retention (JOB_RETENTION_MS), by the running services', () => {
     expect(refused.status).toBe(422);
 
     await env.db.rows(`DELETE FROM api.uploads WHERE id = ANY($1::uuid[])`, [[recent, named]]);
+  });
+  it('deletes the stored source of a job that never committed once its staging is past the grace; keeps a committed job’s and a recent one', async () => {
+    // The api's own store: the suite's services run the fs driver with the stack's default root.
+    const store = await createBlobStore(StorageEnvSchema.parse(process.env));
+    const stage = async (jobId: string, agoMs: number) => {
+      await store.put(urlSourceKey(jobId), Readable.from([Buffer.from('fetched source')]));
+      await env.db.rows(`INSERT INTO api.blob_purges (job_id, kind, created_at) VALUES ($1, 'source', now() - $2::bigint * interval '1 millisecond')`, [jobId, agoMs]);
+    };
+    const staged = async (jobId: string) => env.db.count(`SELECT count(*) FROM api.blob_purges WHERE job_id = $1`, [jobId]);
+    // As an api that died between storing a fetched source and committing its job leaves it, a
+    // day ago: past the api's grace for a submit still on its way (`STAGED_SOURCE_GRACE_MS`, an hour).
+    const abandoned = randomUUID();
+    await stage(abandoned, DAY_MS);
+    // A job that did commit: only its staging row goes.
+    const committed = await completedJob();
+    await stage(committed, DAY_MS);
+    // A submit that may still be on its way to commit.
+    const recent = randomUUID();
+    await stage(recent, 0);
+
+    await waitFor(async () => ((await staged(abandoned)) + (await staged(committed)) === 0 ? true : null), {
+      timeoutMs: 30_000,
+      description: 'the staged sources past the grace to be purged',
+    });
+    expect(await store.stat(urlSourceKey(abandoned))).toBeNull();
+    expect(await store.stat(urlSourceKey(committed))).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, SEVERAL_PASSES_MS));
+    expect(await staged(recent)).toBe(1);
+    expect(await store.stat(urlSourceKey(recent))).not.toBeNull();
+
+    await env.db.rows(`DELETE FROM api.blob_purges WHERE job_id = $1`, [recent]);
+    for (const id of [committed, recent]) await store.deleteFolder(`sources/${id}/`);
   });
 });

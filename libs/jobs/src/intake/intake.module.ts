@@ -8,6 +8,7 @@ import type { IntakeModuleOptions } from './intake.options';
 import { MediaInspector } from './media.inspector';
 import { MediaIntakeService } from './media-intake.service';
 import { SourceFetcher } from './source.fetcher';
+import { StagedSourceRepository } from './staged-source.repository';
 import { DEFAULT_UPLOAD_MAX_BYTES } from './upload.policy';
 import { UploadRepository } from './upload.repository';
 import { UploadService } from './upload.service';
@@ -51,9 +52,9 @@ export class IntakeModule implements OnApplicationShutdown {
         },
         {
           provide: MediaIntakeService,
-          inject: [UploadRepository, BLOB_STORE, MediaInspector, SourceFetcher],
-          useFactory: (uploads: UploadRepository, blobStore: BlobStore, inspector: MediaInspector, fetcher: SourceFetcher) =>
-            new MediaIntakeService({ uploads, blobStore, inspector, fetcher, tempRoot: options.tempDir }),
+          inject: [UploadRepository, BLOB_STORE, MediaInspector, SourceFetcher, DATA_SOURCE],
+          useFactory: (uploads: UploadRepository, blobStore: BlobStore, inspector: MediaInspector, fetcher: SourceFetcher, dataSource: DataSource) =>
+            new MediaIntakeService({ uploads, blobStore, inspector, fetcher, staging: new StagedSourceRepository(dataSource), tempRoot: options.tempDir }),
         },
         {
           provide: MEDIA_INTAKE,

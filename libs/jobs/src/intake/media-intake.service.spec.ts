@@ -9,6 +9,7 @@ import { MemoryBlobStore, MemoryUploads, mp4Bytes, SAMPLE_PROBE } from './intake
 import { MediaInspector, type ProbeMedia } from './media.inspector';
 import { MediaIntakeService, type SourceDownloader } from './media-intake.service';
 import { SourceFetcher } from './source.fetcher';
+import type { StagedSources } from './staged-source.repository';
 
 const JOB = '0190a5b4-7c3e-7d2a-8f00-00000000a0b1';
 const UPLOAD = '0190a5b4-7c3e-7d2a-8f00-0123456789ab';
@@ -17,12 +18,17 @@ let tempRoot: string;
 let blobs: MemoryBlobStore;
 let uploads: MemoryUploads;
 let probe: jest.Mock<ReturnType<ProbeMedia>, Parameters<ProbeMedia>>;
+/** The jobs staged, each with how many blobs the store held at that moment. */
+let staged: Array<{ jobId: string; blobsThen: number }>;
+let staging: StagedSources;
 
 beforeEach(async () => {
   tempRoot = await mkdtemp(join(tmpdir(), 'intake-spec-'));
   blobs = new MemoryBlobStore();
   uploads = new MemoryUploads();
   probe = jest.fn<ReturnType<ProbeMedia>, Parameters<ProbeMedia>>(async () => SAMPLE_PROBE);
+  staged = [];
+  staging = { stage: async (jobId) => void staged.push({ jobId, blobsThen: blobs.blobs.size }) };
 });
 
 afterEach(async () => {
@@ -46,7 +52,7 @@ function fakeFetcher(bytes: Buffer | string, error?: Error): SourceDownloader & 
 
 const TENANT = '0192f0c4-0000-7000-8000-00000000000a';
 const OTHER_TENANT = '0192f0c4-0000-7000-8000-00000000000b';
-const intake = (fetcher: SourceDownloader) => new MediaIntakeService({ uploads, blobStore: blobs, inspector: new MediaInspector(probe), fetcher, tempRoot });
+const intake = (fetcher: SourceDownloader) => new MediaIntakeService({ uploads, blobStore: blobs, inspector: new MediaInspector(probe), fetcher, staging, tempRoot });
 const codeOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (e: unknown) => (e instanceof LonghaulError ? e.code : String(e)));
 
 describe('MediaIntakeService.prepare', () => {
@@ -88,11 +94,26 @@ describe('MediaIntakeService.prepare', () => {
       media: SAMPLE_PROBE,
     });
     expect(blobs.blobs.get(`sources/${JOB}/source`)?.bytes).toEqual(mp4Bytes(2000));
+    // Staged before the blob was stored: a crash between the store and the job's commit leaves a row for the purge.
+    expect(staged).toEqual([{ jobId: JOB, blobsThen: 0 }]);
     // A job refused after the fetch (429, a lost race) takes its fetched source with it; an upload stays.
     await intake(fetcher).discard({ sourceKey: `sources/${JOB}/source`, media: SAMPLE_PROBE, ownedByJob: true });
     expect(blobs.blobs.has(`sources/${JOB}/source`)).toBe(false);
     // ffprobe is given the downloaded file, never the URL.
     expect(probe.mock.calls[0]![0]).toMatch(new RegExp(`^${tempRoot}/`));
+  });
+
+  it('stores nothing when the source cannot be staged', async () => {
+    staging = { stage: async () => Promise.reject(new Error('database down')) };
+    expect(await codeOf(intake(fakeFetcher(mp4Bytes())).prepare(JOB, { url: 'https://media.example.com/clip.mp4' }, TENANT))).toBe('Error: database down');
+    expect(blobs.blobs.size).toBe(0);
+  });
+
+  it('stages nothing for an upload, or for a source it refuses', async () => {
+    await uploads.insert({ id: UPLOAD, tenantId: TENANT, blobKey: `uploads/${UPLOAD}/source`, sizeBytes: 10, contentType: 'video/mp4', filename: null, probe: SAMPLE_PROBE });
+    await intake(fakeFetcher('')).prepare(JOB, { uploadId: UPLOAD }, TENANT);
+    await codeOf(intake(fakeFetcher('')).prepare(JOB, { url: 'https://media.example.com/empty.mp4' }, TENANT));
+    expect(staged).toEqual([]);
   });
 
   it('passes a download refusal on and stores nothing', async () => {

@@ -7,6 +7,7 @@ import type { MediaIntake, PreparedSource } from '../create-job/media-intake.por
 import { SourceUploadNotFoundError } from './intake.errors';
 import type { MediaInspector } from './media.inspector';
 import type { FetchedSource } from './source.fetcher';
+import type { StagedSources } from './staged-source.repository';
 import { urlSourceKey } from '@longhaul/storage';
 import { withTempDir } from './temp-dir';
 import type { UploadRecord, UploadRecords } from './upload.repository';
@@ -23,6 +24,8 @@ export interface MediaIntakeDeps {
   blobStore: BlobStore;
   inspector: MediaInspector;
   fetcher: SourceDownloader;
+  /** Where a fetched source is recorded before it is stored (`StagedSourceRepository`). */
+  staging: StagedSources;
   /** Where downloads wait while they are probed. @defaultValue the OS temp folder */
   tempRoot?: string;
 }
@@ -34,7 +37,8 @@ export interface MediaIntakeDeps {
  *   was uploaded, so its blob key and probe are returned as they are;
  * - `{ url }`: downloaded by the `SourceFetcher` (public addresses only, limited size and time;
  *   422 `source_*`), judged and probed like an upload (422 `media_*`), then stored at
- *   `sources/<jobId>/source`. The temporary file is removed whatever happens.
+ *   `sources/<jobId>/source`, staged first (`StagedSources`) so a crash before the job commits
+ *   leaves nothing behind for good. The temporary file is removed whatever happens.
  */
 export class MediaIntakeService implements MediaIntake {
   constructor(private readonly deps: MediaIntakeDeps) {}
@@ -50,6 +54,9 @@ export class MediaIntakeService implements MediaIntake {
       if (fetched.sizeBytes === 0) throw new MediaEmptyError();
       const media = await this.deps.inspector.inspect(path, options.signal);
       const sourceKey = urlSourceKey(jobId);
+      // Committed before the blob exists: if the api dies before the job's transaction, the
+      // staged row is what lets the blob purge find it (`BlobPurger`).
+      await this.deps.staging.stage(jobId);
       // The server's type is kept only when it is one an upload could have (`video/*`, octet-stream).
       await this.deps.blobStore.putFile(sourceKey, path, { contentType: uploadMediaType(fetched.contentType ?? undefined) ?? undefined });
       return { sourceKey, media, ownedByJob: true };
