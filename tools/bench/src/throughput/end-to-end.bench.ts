@@ -15,6 +15,7 @@ import { milliseconds, perSecond } from './load-run';
 import { cpuShares, readCpu, stackCpuGroups, type CpuGroup, type CpuShares } from './process-cpu.meter';
 import { readRelaySettings } from './relay-settings.reader';
 import { logRemoval } from './finished-jobs.remover';
+import { refreshJobTableStatistics } from './job-tables.statistics';
 import { startSimulatedFleet, THROUGHPUT_SERVICE_ENV, type SimulatedFleet } from './simulated.fleet';
 import { SUBMIT_BODY } from './submit.request';
 import { throughputResults } from './throughput.results';
@@ -97,6 +98,7 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
     if (warm.records.length === 0 || warm.notRecorded > 0) {
       throw new Error(`the warm-up did not go through: ${warm.records.length} jobs accepted, ${warm.notSeen} not completed, ${warm.notRecorded} not recorded by the notifier`);
     }
+    ctx.log(`  analyzed the job tables after the warm-up in ${(await refreshJobTableStatistics(db)).toFixed(0)} ms, so the services plan for them as filled`);
     for (let i = 1; i <= ctx.repetitions && !ctx.signal.aborted; i++) {
       await delay(SETTLE_MS, undefined, { signal: ctx.signal }).catch(() => undefined);
       const before = readCpu(cpuGroups);
