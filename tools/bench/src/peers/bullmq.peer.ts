@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { workspaceRoot } from '@longhaul/testing';
 import { Queue, Worker } from 'bullmq';
+import type { CpuGroup } from '../throughput/process-cpu.meter';
 import { installedVersion } from './library.version';
 import { PEER_STAGE_CONCURRENCY, PeerUnavailableError, type PeerAdapter, type PeerHandler, type PeerPayload, type PeerStage } from './peer.adapter';
 import { RedisServerProcess } from './redis-server.process';
@@ -71,6 +72,10 @@ export class BullMqPeer implements PeerAdapter {
     worker.on('failed', (_job, error) => this.errors.push(error.message));
     await worker.waitUntilReady();
     this.workers.push(worker);
+  }
+
+  processes(): CpuGroup[] {
+    return [{ name: 'redis-server', pids: () => (this.redis.pid === undefined ? [] : [this.redis.pid]) }];
   }
 
   async stop(): Promise<void> {

@@ -1,8 +1,10 @@
 // One repetition of the chain benchmark against one started peer: workers for the three stages,
 // a warm-up, the saturation batch, then the paced phase.
 import { setTimeout as delay } from 'node:timers/promises';
+import { cpuCostPerUnit, type CpuCost } from '../throughput/cpu-cost.figures';
 import { latencyPercentiles } from '../throughput/latency.percentiles';
 import { runPaced } from '../throughput/paced.sender';
+import { cpuShares, readCpu, stackCpuGroups, type CpuGroup } from '../throughput/process-cpu.meter';
 import { ChainTracker } from './chain.tracker';
 import { runCount } from './in-flight.driver';
 import { PEER_ENQUEUE_IN_FLIGHT, SATURATION_BATCH, type PeerAdapter, type PeerPayload } from './peer.adapter';
@@ -33,6 +35,8 @@ export interface ChainRep {
   saturationComplete: boolean;
   /** This process's CPU during the saturation phase, as a share of one core. */
   clientCoreShare: number;
+  /** What each finished chain of the batch cost in CPU: the machine's, and by process. */
+  saturationCost: CpuCost | null;
   paced?: { p50Ms: number; p99Ms: number; maxMs: number; unfinished: number; senderLateMaxMs: number };
   /** Why the paced phase was left out, when it was. */
   pacedSkipped?: string;
@@ -63,6 +67,8 @@ export async function measureChains(peer: PeerAdapter, signal: AbortSignal): Pro
   if (!(await warm.whenFinished(WARM_UP_CHAINS, 30_000, signal))) throw new Error(`warm-up: only ${warm.finished} of ${WARM_UP_CHAINS} chains finished within 30 s`);
 
   const saturation = trackers.get(Phase.Saturation)!;
+  const groups = chainCpuGroups(peer);
+  const machineBefore = readCpu(groups);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const sent = await runCount({ inFlight: PEER_ENQUEUE_IN_FLIGHT, total: SATURATION_BATCH, maxMs: SATURATION_MAX_MS, call: startChain(Phase.Saturation), signal });
@@ -70,12 +76,14 @@ export async function measureChains(peer: PeerAdapter, signal: AbortSignal): Pro
   const complete = (await saturation.whenFinished(sent.succeeded, remaining, signal)) && sent.succeeded === SATURATION_BATCH;
   const end = complete ? saturation.lastFinishedAt : performance.now();
   const cpu = process.cpuUsage(cpuBefore);
+  const saturationCost = cpuCostPerUnit(cpuShares(machineBefore, readCpu(groups)), saturation.finished);
   const rep: ChainRep = {
     chainsPerSecond: saturation.finished / ((end - started) / 1000),
     saturationOffered: SATURATION_BATCH,
     saturationFinished: saturation.finished,
     saturationComplete: complete,
     clientCoreShare: (cpu.user + cpu.system) / 1000 / (performance.now() - started),
+    saturationCost,
     repeated: 0,
   };
 
@@ -96,4 +104,9 @@ export async function measureChains(peer: PeerAdapter, signal: AbortSignal): Pro
   rep.paced = { p50Ms: latency.p50, p99Ms: latency.p99, maxMs: latency.max, unfinished: paced.pending, senderLateMaxMs: pacing.lateness.max };
   rep.repeated = repeated();
   return rep;
+}
+
+/** Where a chain's CPU goes: the stack's processes (Postgres among them), the peer's own, and this one. */
+function chainCpuGroups(peer: PeerAdapter): CpuGroup[] {
+  return [...stackCpuGroups(), ...(peer.processes?.() ?? []), { name: 'the benchmark process (the library, producer and workers)', pids: () => [process.pid] }];
 }

@@ -4,6 +4,7 @@ import { nativeStackInfo, workspaceRoot } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
 import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { formatSummary, percent, summarize, type Summary } from '../stats';
+import { describeCpuCost, summarizeCpuCosts, type CpuCostSummary } from '../throughput/cpu-cost.figures';
 import { milliseconds, perSecond } from '../throughput/load-run';
 import { throughputResults } from '../throughput/throughput.results';
 import { CHAIN_STAGES, PEER_ENQUEUE_IN_FLIGHT, PEER_STAGE_CONCURRENCY, SATURATION_BATCH } from './peer.adapter';
@@ -57,6 +58,8 @@ function record(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>): void {
     if (o.reps.length === 0) continue;
     const entry = ((throughputResults.peers ??= {})[o.name] ??= {});
     entry.chainsPerSecond = summarize(o.reps.map((r) => r.chainsPerSecond));
+    const cost = summarizeCpuCosts(o.reps.flatMap((r) => (r.saturationCost ? [r.saturationCost] : [])));
+    if (cost) entry.chainSaturationCpu = cost;
     const paced = o.reps.flatMap((r) => (r.paced ? [r.paced] : []));
     if (paced.length > 0) {
       entry.chainP50Ms = summarize(paced.map((p) => p.p50Ms));
@@ -70,13 +73,14 @@ function report(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>, repetitions
   const missing = (o: PeerOutcome<ChainBenchRep>) => (o.unavailable !== undefined ? 'not measured' : 'failed');
   const saturationRows = outcomes.map((o) =>
     o.reps.length === 0
-      ? [o.name, missing(o), '–', '–', '–', '–', '0']
+      ? [o.name, missing(o), '–', '–', '–', '–', '–', '0']
       : [
           o.name,
           summaryOf(o.reps.map((r) => r.chainsPerSecond), perSecond),
           summaryOf(o.reps.map((r) => r.chainsPerSecond * CHAIN_STAGES.length), perSecond),
           o.reps.map((r) => `${r.saturationFinished}/${r.saturationOffered}`).join(', '),
           summaryOf(o.reps.map((r) => r.clientCoreShare), percent),
+          summaryOf(o.reps.flatMap((r) => (r.saturationCost ? [r.saturationCost.machineMs] : [])), cpuMs),
           o.reps.map((r) => r.loadAtStart.toFixed(1)).join(', '),
           String(o.reps.length),
         ],
@@ -109,7 +113,7 @@ function report(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>, repetitions
       ...settingsParagraphs(outcomes),
     ],
     tables: [
-      { caption: `Saturation: ${SATURATION_BATCH} chains enqueued at once (median and min–max over the repetitions)`, table: { columns: ['peer', 'chains/s', 'queue jobs/s (3 per chain)', 'finished / enqueued, per rep', 'client CPU', 'load at start, per rep', 'reps'], rows: saturationRows } },
+      { caption: `Saturation: ${SATURATION_BATCH} chains enqueued at once (median and min–max over the repetitions)`, table: { columns: ['peer', 'chains/s', 'queue jobs/s (3 per chain)', 'finished / enqueued, per rep', 'client CPU', 'machine CPU per chain', 'load at start, per rep', 'reps'], rows: saturationRows } },
       { caption: `Chain latency at ${PACED_RATE} chains/s offered for ${PACED_DURATION_MS / 1000} s: stage-1 enqueue → stage-3 done`, table: { columns: ['peer', 'p50', 'p99', 'max', 'unfinished, per rep', 'sender late (max)', 'reps'], rows: pacedRows } },
       {
         caption: 'Longhaul ÷ peer (ratio of the medians; range: the extreme pairings of repetitions)',
@@ -135,6 +139,7 @@ function report(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>, repetitions
     ],
     findings: [
       ...(endToEnd ? [] : ["Longhaul's end-to-end figures were not in this run (that benchmark runs earlier in the `throughput` suite): the ratios say \"not measured in this run\"."]),
+      ...costFindings(outcomes),
       ...disagreementFindings(outcomes),
       ...repeatedFindings(outcomes),
       ...unfinishedFindings(outcomes),
@@ -143,6 +148,49 @@ function report(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>, repetitions
       ...troubleParagraphs(outcomes),
     ],
   };
+}
+
+const cpuMs = (value: number) => `${value.toFixed(2)} ms`;
+
+/**
+ * What a Longhaul job and each peer's chain cost in CPU at saturation. Where the batch fills the
+ * machine on both sides, the rates stand in about the inverse ratio of these costs: that is the
+ * why of the throughput ratio, and of the target when it is missed.
+ */
+function costFindings(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>): string[] {
+  const longhaul = throughputResults.endToEndSaturationCpu;
+  const peers = outcomes.flatMap((o) => {
+    const cost = throughputResults.peers?.[o.name]?.chainSaturationCpu;
+    return cost ? [{ name: o.name, cost }] : [];
+  });
+  if (!longhaul || peers.length === 0) return [];
+  const busy = (cost: CpuCostSummary) => `${cost.machineCores.median.toFixed(2)} cores busy`;
+  const out = [
+    `**CPU per chain at saturation** (the machine's busy CPU over the batch ÷ the chains or jobs finished; the machine's ${cpus().length} cores run everything, so this is what bounds the rate): ` +
+      `a Longhaul job cost ${cpuMs(longhaul.machineMs.median)} (${busy(longhaul)}; ${describeCpuCost(longhaul)}); ` +
+      peers.map((p) => `a ${p.name} chain ${cpuMs(p.cost.machineMs.median)} (${busy(p.cost)}; ${describeCpuCost(p.cost, 3)})`).join('; ') +
+      '.',
+  ];
+  const pgBoss = peers.find((p) => p.name === 'pg-boss');
+  const rate = throughputResults.endToEndJobsPerSecond;
+  const pgBossRate = throughputResults.peers?.['pg-boss']?.chainsPerSecond;
+  if (pgBoss && rate && pgBossRate) {
+    const measured = rate.median / pgBossRate.median;
+    const byCost = pgBoss.cost.machineMs.median / longhaul.machineMs.median;
+    let text =
+      `Against pg-boss the costs predict ${byCost.toFixed(2)}× (its chain's CPU ÷ a Longhaul job's) where the rates measured ${measured.toFixed(2)}×` +
+      (Math.abs(measured - byCost) / byCost > 0.25 ? ': the two sides did not fill the machine alike (see the cores busy), so the cost ratio is the fairer reading' : '') +
+      '.';
+    if (measured < 2) {
+      text +=
+        ` Twice pg-boss's chains needs a Longhaul job to cost at most ${cpuMs(pgBoss.cost.machineMs.median / 2)} of machine CPU, ${percent(1 - pgBoss.cost.machineMs.median / 2 / longhaul.machineMs.median)} less than now: ` +
+        `a job runs through seven processes (the api with its saga, three services, Postgres, the Kafka broker, Kafka Connect) and crosses the relay five times, each crossing a commit, a decoded WAL record, ` +
+        `a produced and a fetched Kafka record and a consumer's transaction, where a pg-boss chain is three jobs inserted, fetched and completed in one Postgres from one Node.js process. ` +
+        `No one process's share is large enough to close that on its own (docs/benchmarks/tuning.md, sections 9, 11 and 13).`;
+    }
+    out.push(text);
+  }
+  return out;
 }
 
 /**

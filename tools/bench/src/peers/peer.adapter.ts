@@ -1,3 +1,5 @@
+import type { CpuGroup } from '../throughput/process-cpu.meter';
+
 // What the peer benchmarks ask of a job queue library: start, put a job on a stage's queue, run a
 // handler for a stage, stop. Each library gets one adapter (`<library>.peer.ts`) that maps these
 // four calls onto its own documented API and nothing more, so that what is measured is the
@@ -57,6 +59,11 @@ export interface PeerAdapter {
   work(stage: PeerStage, handler: PeerHandler): Promise<void>;
   /** Stops the workers and removes everything `start()` made (schema dropped, redis-server stopped). */
   stop(): Promise<void>;
+  /**
+   * Processes of the peer's own besides the benchmark's (its redis-server), so the CPU a chain
+   * costs counts them; absent for a peer on the stack's Postgres, which is measured anyway.
+   */
+  processes?(): CpuGroup[];
 }
 
 /**

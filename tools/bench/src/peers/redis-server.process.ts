@@ -42,6 +42,11 @@ export class RedisServerProcess {
 
   constructor(private readonly options: RedisServerOptions) {}
 
+  /** The running server's pid; undefined before `start()` and after `stop()`. */
+  get pid(): number | undefined {
+    return this.child?.exitCode === null ? this.child.pid : undefined;
+  }
+
   /** Starts it on the first free port of {@link REDIS_PORT_RANGE} and waits until it answers PING. */
   async start(): Promise<void> {
     if (!existsSync(REDIS_SERVER_PATH)) throw new Error(`${REDIS_SERVER_PATH} is not installed (Debian package redis-server)`);

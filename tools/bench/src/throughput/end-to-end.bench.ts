@@ -7,7 +7,7 @@ import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { summarize } from '../stats';
 import { ArrivalObserver } from './arrival.observer';
 import { censoredProfile, END_TO_END } from './chain.stages';
-import { endToEndReport, saturationRates, type EndToEndPlan, type RateContextRun } from './end-to-end.report';
+import { endToEndReport, saturationJobCost, saturationRates, type EndToEndPlan, type RateContextRun } from './end-to-end.report';
 import { runFixedRate, runSaturation, type FixedRateRep, type SaturationRep } from './end-to-end.runs';
 import { JobSubmitter } from './job.submitter';
 import { drainJobs } from './jobs.drain';
@@ -172,6 +172,8 @@ async function run(ctx: BenchmarkContext, plan: EndToEndPlan): Promise<Benchmark
   if (ctx.signal.aborted) throw new Error('interrupted');
 
   if (saturation.length > 0) throughputResults.endToEndJobsPerSecond = summarize(saturation.map((r) => saturationRates(r).notifier));
+  const saturationCost = saturationJobCost(saturation, saturationCpu);
+  if (saturationCost) throughputResults.endToEndSaturationCpu = saturationCost;
   const terminal = fixed.map((r) => censoredProfile(r.records, END_TO_END.notifierRecorded)).filter((p) => p !== null);
   if (terminal.length > 0) {
     throughputResults.endToEndP50Ms = summarize(terminal.map((p) => p.p50));

@@ -7,6 +7,7 @@ import { formatSummary, ratio, seconds, summarize, type Summary } from '../stats
 import { API_ATTEMPT_STAGES, batchRate, censoredProfile, CHAIN_STAGES, END_TO_END, stageProfile, steadyRate, type ChainRecord, type ChainStage } from './chain.stages';
 import type { FixedRateRep, SaturationRep } from './end-to-end.runs';
 import { formatStatusCounts, milliseconds, perSecond, ratioOfSummaries } from './load-run';
+import { cpuCostPerUnit, describeCpuCost, summarizeCpuCosts, type CpuCostSummary } from './cpu-cost.figures';
 import type { CpuShares } from './process-cpu.meter';
 import type { RelaySetting } from './relay-settings.reader';
 import { throughputResults } from './throughput.results';
@@ -380,6 +381,7 @@ function findings(m: EndToEndMeasured, terminalP99: Summary | null, satRates: Re
     const atSat = chain.map((s) => ({ s, p50: stageOver(m.saturation, s, 'p50')?.median ?? 0 })).sort((a, b) => b.p50 - a.p50);
     const machine = m.saturationCpu.length > 0 ? summarize(m.saturationCpu.map((c) => c.machineCores)).median : null;
     const top = m.saturationCpu.length > 0 ? topConsumers(m.saturationCpu) : [];
+    const cost = saturationJobCost(m.saturation, m.saturationCpu);
     out.push(
       `At saturation ${formatSummary(summarize(satRates.map((r) => r.notifier)), perSecond)} jobs completed through the notifier (steady ${formatSummary(summarize(satRates.map((r) => r.notifierSteady)), perSecond)}), ` +
         `while the api accepted the batch at ${formatSummary(summarize(satRates.map((r) => r.accepted)), perSecond)}: the pipeline, not admission, sets the rate. ` +
@@ -387,7 +389,8 @@ function findings(m: EndToEndMeasured, terminalP99: Summary | null, satRates: Re
           .slice(0, 2)
           .map((r) => `${r.s.label} (p50 ${milliseconds(r.p50)})`)
           .join('; ')}. ` +
-        (machine !== null ? `The machine was busy ${machine.toFixed(2)} of ${m.saturationCpu[0]!.capacity} cores; the largest users: ${top.map((t) => `${t.name} ${t.cores.toFixed(2)}`).join(', ')}.` : ''),
+        (machine !== null ? `The machine was busy ${machine.toFixed(2)} of ${m.saturationCpu[0]!.capacity} cores; the largest users: ${top.map((t) => `${t.name} ${t.cores.toFixed(2)}`).join(', ')}.` : '') +
+        (cost ? ` Each job of the batch cost ${formatSummary(cost.machineMs, (v) => `${v.toFixed(2)} ms`)} of machine CPU: ${describeCpuCost(cost)}.` : ''),
     );
   }
   const retried = [...m.fixed, ...m.saturation].reduce((n, r) => n + r.retried, 0);
@@ -397,6 +400,11 @@ function findings(m: EndToEndMeasured, terminalP99: Summary | null, satRates: Re
     out.push('The ratio to pg-boss\'s 3-stage chains is computed where both figures are known (the peer benchmarks read this one\'s `endToEndJobsPerSecond`).');
   }
   return out;
+}
+
+/** What each job of the saturation batches cost in CPU; `cpu[i]` was read around `saturation[i]`. */
+export function saturationJobCost(saturation: readonly SaturationRep[], cpu: readonly CpuShares[]): CpuCostSummary | null {
+  return summarizeCpuCosts(saturation.flatMap((rep, i) => (cpu[i] ? [cpuCostPerUnit(cpu[i], rep.records.length)] : [])).filter((c) => c !== null));
 }
 
 /** The three largest CPU users at saturation (median cores over the repetitions). */

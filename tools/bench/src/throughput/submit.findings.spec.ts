@@ -34,6 +34,7 @@ const run = (connections: number, ok: number, use: CpuUse): MeasuredSubmitRun =>
   errors: 0,
   cutOff: 0,
   acceptedIds: [],
+  answeredAtMs: [0],
   rep: 1,
   cpu: use,
 });
@@ -128,6 +129,28 @@ describe('submitFindings', () => {
 
   it('reads the api thread’s run and wait shares', () => {
     expect(submitFindings(input()).join('\n')).toContain('ran 70 % of the time and waited for a core 30 %');
+  });
+
+  it('puts a p99 missed at a rate within the goal down to bursts when the slow answers bunch up', () => {
+    // 20 000 answers over 10 s, 5 ms each, but 200 in a row of 40 ms at 3 s and at 7 s.
+    const at = Array.from({ length: 20_000 }, (_, i) => i * 0.5);
+    const latency = at.map((_, i) => ((i >= 6000 && i < 6200) || (i >= 14_000 && i < 14_200) ? 40 : 5));
+    const bursty = { ...run(16, 20_000, cpu(0.6)), latenciesMs: latency, answeredAtMs: at };
+    const text = submitFindings(input({ figures: [figures(16, 2000, 5, 40)], runs: [bursty] })).join('\n');
+    expect(text).toContain('16 ÷ 2000/s = 8.00 ms');
+    expect(text).toContain('the rate is not what misses it, the tail is');
+    expect(text).toContain('answers at or above its p99 (400, medians over the runs here) fell in 2 of its 100 slots, where answers slow each on its own account would fill about 98');
+    expect(text).toContain('The slow answers come in bursts');
+    expect(text).not.toContain('the measured rate');
+  });
+
+  it('says when the slow answers of a rate within the goal are spread out', () => {
+    const at = Array.from({ length: 20_000 }, (_, i) => i * 0.5);
+    const latency = at.map((_, i) => (i % 50 === 0 ? 40 : 5));
+    const spread = { ...run(16, 20_000, cpu(0.6)), latenciesMs: latency, answeredAtMs: at };
+    const text = submitFindings(input({ figures: [figures(16, 2000, 5, 40)], runs: [spread] })).join('\n');
+    expect(text).toContain('spread over the window rather than bunched');
+    expect(text).not.toContain('come in bursts');
   });
 
   it('says nothing about the p99 when it is met', () => {

@@ -18,6 +18,8 @@ export interface SubmitLoadOptions {
 export interface SubmitRun extends LoadRun {
   /** From the `Location` of every 202: each must be a row of `api.jobs`. */
   acceptedIds: string[];
+  /** When each answer of `latenciesMs` arrived (`performance.now()`, ms), in the same order. */
+  answeredAtMs: number[];
 }
 
 /** Seconds before an unanswered request counts as an error rather than a latency. */
@@ -31,6 +33,7 @@ const REQUEST_TIMEOUT_S = 10;
  */
 export async function driveSubmits(options: SubmitLoadOptions): Promise<SubmitRun> {
   const latenciesMs: number[] = [];
+  const answeredAtMs: number[] = [];
   const acceptedIds: string[] = [];
   const byStatus: Record<string, number> = {};
   let sent = 0;
@@ -55,7 +58,10 @@ export async function driveSubmits(options: SubmitLoadOptions): Promise<SubmitRu
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     answered++;
     byStatus[statusCode] = (byStatus[statusCode] ?? 0) + 1;
-    if (statusCode >= 200 && statusCode < 300) latenciesMs.push(responseTime);
+    if (statusCode >= 200 && statusCode < 300) {
+      latenciesMs.push(responseTime);
+      answeredAtMs.push(performance.now());
+    }
   });
   const stop = () => instance.stop();
   options.signal.addEventListener('abort', stop, { once: true });
@@ -71,6 +77,7 @@ export async function driveSubmits(options: SubmitLoadOptions): Promise<SubmitRu
       errors: result.errors,
       cutOff: Math.max(0, sent - answered - result.errors),
       acceptedIds,
+      answeredAtMs,
     };
   } finally {
     options.signal.removeEventListener('abort', stop);

@@ -4,6 +4,7 @@
 // An entry is absent when its benchmark did not run (left out on the command line, or failed),
 // and the reader then reports the ratio as not measured.
 import type { Summary } from '../stats';
+import type { CpuCostSummary } from './cpu-cost.figures';
 import type { ConcurrencyFigures } from './load-run';
 
 /** Every figure one benchmark may leave for the others; add a field for a new one. */
@@ -19,6 +20,8 @@ export interface ThroughputResults {
    * per second, the end-to-end benchmark's figure for the ratio to a peer's 3-stage chains/s.
    */
   endToEndJobsPerSecond?: Summary;
+  /** What each job of the saturation batch cost in CPU, the machine's and by process (`end-to-end`). */
+  endToEndSaturationCpu?: CpuCostSummary;
   /** Longhaul's submit → terminal p99 (ms) at the end-to-end benchmark's fixed offered rate. */
   endToEndP99Ms?: Summary;
   /** Longhaul's submit → terminal p50 (ms) at the same rate (`end-to-end`). */
@@ -37,6 +40,8 @@ export interface PeerFigures {
   enqueueP99Ms?: Summary;
   /** 3-stage no-op chains completed per second at saturation (`peer-chain`). */
   chainsPerSecond?: Summary;
+  /** What each chain of the saturation batch cost in CPU, the machine's and by process (`peer-chain`). */
+  chainSaturationCpu?: CpuCostSummary;
   /** Stage 1 enqueue → stage 3 done at 100 chains/s offered (`peer-chain`), ms. */
   chainP50Ms?: Summary;
   chainP99Ms?: Summary;
