@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 
 import type { Component, LaunchPlan } from './component.types.mts';
 import { bootstrapDatabase, canQuery } from './postgres.bootstrap.mts';
+import { fillWalPool } from './postgres.wal-pool.mts';
 import { say } from './progress.output.mts';
 import type { StackConfig } from './stack.config.mts';
 
@@ -76,7 +77,10 @@ export const postgresComponent: Component = {
 
   isStarted: (config) => canQuery(config, 'postgres'),
   isHealthy: (config) => canQuery(config, config.postgres.database),
-  afterStart: (config) => bootstrapDatabase(config),
+  async afterStart(config) {
+    await bootstrapDatabase(config);
+    await fillWalPool(config);
+  },
 };
 
 /**
@@ -122,6 +126,7 @@ export function postgresServerArgs(config: StackConfig): string[] {
     // transaction's flush (16 in two probe windows at 100 jobs/s), while every other commit waited
     // behind it on the WAL lock. A checkpoint then also comes from the 5 minute timer rather than
     // from every gigabyte of WAL. The pool costs up to 2 GB of disk, 4 GB before a checkpoint.
+    // A new cluster's pool is filled once at start (postgres.wal-pool.mts).
     '-c', 'min_wal_size=2GB',
     '-c', 'max_wal_size=4GB',
     // Per-statement counts and times (CREATE EXTENSION pg_stat_statements to read them): what an
