@@ -4,11 +4,12 @@ import { nativeStackInfo, workspaceRoot } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
 import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { formatSummary, percent, summarize, type Summary } from '../stats';
-import { describeCpuCost, summarizeCpuCosts, type CpuCostSummary } from '../throughput/cpu-cost.figures';
+import { summarizeCpuCosts } from '../throughput/cpu-cost.figures';
 import { milliseconds, perSecond } from '../throughput/load-run';
 import { throughputResults } from '../throughput/throughput.results';
 import { CHAIN_STAGES, PEER_ENQUEUE_IN_FLIGHT, PEER_STAGE_CONCURRENCY, SATURATION_BATCH } from './peer.adapter';
 import { peerVariants } from './peer.catalog';
+import { chainCostFindings, cpuMs } from './chain-cost.findings';
 import { comparisonTable, ratioTarget } from './peer.comparison';
 import { clientBoundParagraphs, runPeerRepetitions, settingsParagraphs, troubleParagraphs, type PeerOutcome } from './peer.repetitions';
 import { MAX_CHAIN_REP_MS, measureChains, PACED_DURATION_MS, PACED_RATE, PACED_TAIL_MS, SATURATION_MAX_MS, WARM_UP_CHAINS, type ChainRep } from './chain.run';
@@ -139,7 +140,12 @@ function report(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>, repetitions
     ],
     findings: [
       ...(endToEnd ? [] : ["Longhaul's end-to-end figures were not in this run (that benchmark runs earlier in the `throughput` suite): the ratios say \"not measured in this run\"."]),
-      ...costFindings(outcomes),
+      ...chainCostFindings({
+        longhaul: throughputResults.endToEndSaturationCpu,
+        longhaulJobsPerSecond: throughputResults.endToEndJobsPerSecond,
+        peers: names.map((name) => ({ name, cost: throughputResults.peers?.[name]?.chainSaturationCpu, chainsPerSecond: throughputResults.peers?.[name]?.chainsPerSecond })),
+        cores: cpus().length,
+      }),
       ...disagreementFindings(outcomes),
       ...repeatedFindings(outcomes),
       ...unfinishedFindings(outcomes),
@@ -148,49 +154,6 @@ function report(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>, repetitions
       ...troubleParagraphs(outcomes),
     ],
   };
-}
-
-const cpuMs = (value: number) => `${value.toFixed(2)} ms`;
-
-/**
- * What a Longhaul job and each peer's chain cost in CPU at saturation. Where the batch fills the
- * machine on both sides, the rates stand in about the inverse ratio of these costs: that is the
- * why of the throughput ratio, and of the target when it is missed.
- */
-function costFindings(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>): string[] {
-  const longhaul = throughputResults.endToEndSaturationCpu;
-  const peers = outcomes.flatMap((o) => {
-    const cost = throughputResults.peers?.[o.name]?.chainSaturationCpu;
-    return cost ? [{ name: o.name, cost }] : [];
-  });
-  if (!longhaul || peers.length === 0) return [];
-  const busy = (cost: CpuCostSummary) => `${cost.machineCores.median.toFixed(2)} cores busy`;
-  const out = [
-    `**CPU per chain at saturation** (the machine's busy CPU over the batch ÷ the chains or jobs finished; the machine's ${cpus().length} cores run everything, so this is what bounds the rate): ` +
-      `a Longhaul job cost ${cpuMs(longhaul.machineMs.median)} (${busy(longhaul)}; ${describeCpuCost(longhaul)}); ` +
-      peers.map((p) => `a ${p.name} chain ${cpuMs(p.cost.machineMs.median)} (${busy(p.cost)}; ${describeCpuCost(p.cost, 3)})`).join('; ') +
-      '.',
-  ];
-  const pgBoss = peers.find((p) => p.name === 'pg-boss');
-  const rate = throughputResults.endToEndJobsPerSecond;
-  const pgBossRate = throughputResults.peers?.['pg-boss']?.chainsPerSecond;
-  if (pgBoss && rate && pgBossRate) {
-    const measured = rate.median / pgBossRate.median;
-    const byCost = pgBoss.cost.machineMs.median / longhaul.machineMs.median;
-    let text =
-      `Against pg-boss the costs predict ${byCost.toFixed(2)}× (its chain's CPU ÷ a Longhaul job's) where the rates measured ${measured.toFixed(2)}×` +
-      (Math.abs(measured - byCost) / byCost > 0.25 ? ': the two sides did not fill the machine alike (see the cores busy), so the cost ratio is the fairer reading' : '') +
-      '.';
-    if (measured < 2) {
-      text +=
-        ` Twice pg-boss's chains needs a Longhaul job to cost at most ${cpuMs(pgBoss.cost.machineMs.median / 2)} of machine CPU, ${percent(1 - pgBoss.cost.machineMs.median / 2 / longhaul.machineMs.median)} less than now: ` +
-        `a job runs through seven processes (the api with its saga, three services, Postgres, the Kafka broker, Kafka Connect) and crosses the relay five times, each crossing a commit, a decoded WAL record, ` +
-        `a produced and a fetched Kafka record and a consumer's transaction, where a pg-boss chain is three jobs inserted, fetched and completed in one Postgres from one Node.js process. ` +
-        `No one process's share is large enough to close that on its own (docs/benchmarks/tuning.md, sections 9, 11 and 13).`;
-    }
-    out.push(text);
-  }
-  return out;
 }
 
 /**
