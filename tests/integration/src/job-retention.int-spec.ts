@@ -70,7 +70,18 @@ async function backdate(jobId: string, ageMs: number): Promise<void> {
     await env.db.rows(`UPDATE ${schema}.work_items SET finished_at = ${at} WHERE job_id = $1`, [jobId, ageMs]);
   }
   await env.db.rows(`UPDATE notifier.received_events SET received_at = ${at} WHERE job_id = $1`, [jobId, ageMs]);
-  for (const schema of LEDGER_SCHEMAS) await env.db.rows(`UPDATE ${schema}.effect_ledger SET applied_at = ${at} WHERE job_id = $1`, [jobId, ageMs]);
+  // A ledger numbers its entries as they are applied, and its pruning reads the lowest numbers
+  // first: an entry applied that long ago would be numbered below every younger one, so it is
+  // renumbered below the ledger's lowest as well as backdated.
+  for (const schema of LEDGER_SCHEMAS) {
+    await env.db.rows(
+      `UPDATE ${schema}.effect_ledger AS entry SET applied_at = ${at}, seq = moved.seq
+         FROM (SELECT seq AS was, (SELECT min(seq) FROM ${schema}.effect_ledger) - row_number() OVER (ORDER BY seq) AS seq
+                 FROM ${schema}.effect_ledger WHERE job_id = $1) AS moved
+        WHERE entry.seq = moved.was`,
+      [jobId, ageMs],
+    );
+  }
 }
 
 /** How many rows each table holds for `jobId`. */
