@@ -9,7 +9,8 @@ import pg from 'pg';
 
 import type { StackConfig } from './stack.config.mts';
 
-function client(config: StackConfig, database: string): pg.Client {
+/** A client of `database` as the stack's superuser (not yet connected). */
+export function client(config: StackConfig, database: string): pg.Client {
   return new pg.Client({
     host: config.host,
     port: config.ports.postgres,

@@ -10,8 +10,7 @@
  * switch to a new segment per missing one, then a checkpoint that renames them for reuse.
  * Afterwards pg_wal holds min_wal_size of segments and this finds nothing to do.
  */
-import pg from 'pg';
-
+import { client } from './postgres.bootstrap.mts';
 import { say } from './progress.output.mts';
 import type { StackConfig } from './stack.config.mts';
 
@@ -25,14 +24,7 @@ export function segmentsToCreate(existing: number, minWalBytes: number, segmentB
 }
 
 export async function fillWalPool(config: StackConfig): Promise<void> {
-  const db = new pg.Client({
-    host: config.host,
-    port: config.ports.postgres,
-    user: config.postgres.user,
-    password: config.postgres.password,
-    database: 'postgres',
-    connectionTimeoutMillis: 2_000,
-  });
+  const db = client(config, 'postgres');
   await db.connect();
   try {
     const { rows } = await db.query<{ existing: string; min_wal_bytes: string; segment_bytes: string }>(

@@ -3,14 +3,12 @@
 // ratio of these costs: that is the why of the throughput ratio, and of the target when it is
 // missed. Pure.
 import { percent, type Summary } from '../stats';
-import { describeCpuCost, type CpuCostSummary } from '../throughput/cpu-cost.figures';
+import { cpuMs, describeCpuCost, type CpuCostSummary } from '../throughput/cpu-cost.figures';
 
 /** The throughput target against pg-boss: Longhaul's jobs/s at least this many times its chains/s. */
-const PG_BOSS_TARGET = 2;
+export const PG_BOSS_TARGET = 2;
 /** Predicted and measured ratios further apart than this share are flagged. */
 const DISAGREEMENT = 0.25;
-
-export const cpuMs = (value: number): string => `${value.toFixed(2)} ms`;
 
 export interface ChainCostInput {
   /** A Longhaul job's cost at saturation (`end-to-end`), absent when it did not run. */

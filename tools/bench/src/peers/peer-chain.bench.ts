@@ -4,12 +4,12 @@ import { nativeStackInfo, workspaceRoot } from '@longhaul/testing';
 import type { Benchmark, BenchmarkContext, BenchmarkResult } from '../benchmark';
 import { stackBusyReason, waitForFreeStack } from '../stack-busy.gate';
 import { formatSummary, percent, summarize, type Summary } from '../stats';
-import { summarizeCpuCosts } from '../throughput/cpu-cost.figures';
+import { cpuMs, summarizeCpuCosts } from '../throughput/cpu-cost.figures';
 import { milliseconds, perSecond } from '../throughput/load-run';
 import { throughputResults } from '../throughput/throughput.results';
 import { CHAIN_STAGES, PEER_ENQUEUE_IN_FLIGHT, PEER_STAGE_CONCURRENCY, SATURATION_BATCH } from './peer.adapter';
 import { peerVariants } from './peer.catalog';
-import { chainCostFindings, cpuMs } from './chain-cost.findings';
+import { chainCostFindings, PG_BOSS_TARGET } from './chain-cost.findings';
 import { comparisonTable, ratioTarget } from './peer.comparison';
 import { clientBoundParagraphs, runPeerRepetitions, settingsParagraphs, troubleParagraphs, type PeerOutcome } from './peer.repetitions';
 import { MAX_CHAIN_REP_MS, measureChains, PACED_DURATION_MS, PACED_RATE, PACED_TAIL_MS, SATURATION_MAX_MS, WARM_UP_CHAINS, type ChainRep } from './chain.run';
@@ -130,7 +130,7 @@ function report(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>, repetitions
     targets: [
       ratioTarget({
         name: "Longhaul end-to-end jobs/s ÷ pg-boss's 3-stage chains/s",
-        atLeast: 2,
+        atLeast: PG_BOSS_TARGET,
         longhaul: endToEnd,
         peer: figureOf('pg-boss', 'chainsPerSecond'),
         longhaulLabel: 'Longhaul end-to-end throughput',

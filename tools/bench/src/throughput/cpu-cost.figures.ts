@@ -4,6 +4,9 @@
 import { summarize, type Summary } from '../stats';
 import type { CpuShares } from './process-cpu.meter';
 
+/** CPU time as the reports print it: `9.52 ms`. */
+export const cpuMs = (value: number): string => `${value.toFixed(2)} ms`;
+
 /** One window's CPU per unit, in ms: the machine's and each group's. */
 export interface CpuCost {
   machineMs: number;
@@ -48,6 +51,6 @@ export function describeCpuCost(cost: CpuCostSummary, limit = 5, minMs = 0.05): 
   return cost.byGroupMs
     .filter((g) => g.ms >= minMs)
     .slice(0, limit)
-    .map((g) => `${g.name} ${g.ms.toFixed(2)} ms`)
+    .map((g) => `${g.name} ${cpuMs(g.ms)}`)
     .join(', ');
 }

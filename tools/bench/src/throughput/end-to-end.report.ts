@@ -7,7 +7,7 @@ import { formatSummary, ratio, seconds, summarize, type Summary } from '../stats
 import { API_ATTEMPT_STAGES, batchRate, censoredProfile, CHAIN_STAGES, END_TO_END, stageProfile, steadyRate, type ChainRecord, type ChainStage } from './chain.stages';
 import type { FixedRateRep, SaturationRep } from './end-to-end.runs';
 import { formatStatusCounts, milliseconds, perSecond, ratioOfSummaries } from './load-run';
-import { cpuCostPerUnit, describeCpuCost, summarizeCpuCosts, type CpuCostSummary } from './cpu-cost.figures';
+import { cpuCostPerUnit, cpuMs, describeCpuCost, summarizeCpuCosts, type CpuCostSummary } from './cpu-cost.figures';
 import type { CpuShares } from './process-cpu.meter';
 import type { RelaySetting } from './relay-settings.reader';
 import { throughputResults } from './throughput.results';
@@ -390,7 +390,7 @@ function findings(m: EndToEndMeasured, terminalP99: Summary | null, satRates: Re
           .map((r) => `${r.s.label} (p50 ${milliseconds(r.p50)})`)
           .join('; ')}. ` +
         (machine !== null ? `The machine was busy ${machine.toFixed(2)} of ${m.saturationCpu[0]!.capacity} cores; the largest users: ${top.map((t) => `${t.name} ${t.cores.toFixed(2)}`).join(', ')}.` : '') +
-        (cost ? ` Each job of the batch cost ${formatSummary(cost.machineMs, (v) => `${v.toFixed(2)} ms`)} of machine CPU: ${describeCpuCost(cost)}.` : ''),
+        (cost ? ` Each job of the batch cost ${formatSummary(cost.machineMs, cpuMs)} of machine CPU: ${describeCpuCost(cost)}.` : ''),
     );
   }
   const retried = [...m.fixed, ...m.saturation].reduce((n, r) => n + r.retried, 0);

@@ -7,7 +7,7 @@ import { formatSummary, percent, ratio, summarize, type Summary } from '../stats
 import { describeOtherLoad, otherLoad, type CpuUse } from './cpu-usage.meter';
 import { formatStatusCounts, milliseconds, okPerSecond, perSecond, ratioOfSummaries, type ConcurrencyFigures } from './load-run';
 import { durabilityVerdict, type DurabilityCheck } from './submit-durability.check';
-import type { MeasuredSubmitRun, SubmitReportInput } from './submit.report';
+import type { MeasuredSubmitRun, SubmitProfile, SubmitReportInput } from './submit.report';
 import { SUBMIT_P99_TARGET_MS } from './throughput.charts';
 
 /** Accepted jobs/s at 64 connections ÷ bare INSERT commits/s at 64. */
@@ -166,7 +166,7 @@ function latencyFinding(input: SubmitReportInput, at16: ConcurrencyFigures): str
   const runs = input.runs.filter((r) => r.connections === connections);
   const stalls = runs.map((r) => answerStalls(r.answeredAtMs, r.latenciesMs)).filter((s) => s !== null);
   const cpu = cpuAt(input.runs, connections);
-  const gc = input.profile.functions.filter((f) => f.name === '(garbage collector)' && f.url === '').reduce((sum, f) => sum + f.share, 0);
+  const gc = gcShare(input.profile);
   let text = head + `That is within the goal: the rate is not what misses it, the tail is (p99 ${(at16.p99Ms.median / at16.p50Ms.median).toFixed(1)}× the p50).`;
   if (stalls.length > 0) {
     const median = (pick: (s: AnswerStalls) => number) => summarize(stalls.map(pick)).median;
@@ -205,12 +205,17 @@ function durabilityFinding(check: DurabilityCheck): string {
     : `**The durability check failed**: ${verdict.problems.join('; ')}.`;
 }
 
+/** The share of the profiled window the api's thread spent in garbage collection. */
+function gcShare(profile: SubmitProfile): number {
+  return profile.functions.filter((f) => f.name === '(garbage collector)' && f.url === '').reduce((sum, f) => sum + f.share, 0);
+}
+
 function profileFindings(input: SubmitReportInput): string[] {
   const { profile } = input;
   const at = input.figures.find((f) => f.connections === profile.connections);
   const busy = 1 - profile.idle.idle;
   const total = (entries: SelfTime[]) => entries.reduce((sum, e) => sum + e.share, 0);
-  const gc = total(profile.functions.filter((f) => f.name === '(garbage collector)' && f.url === ''));
+  const gc = gcShare(profile);
   const pgWrites = total(profile.functions.filter((f) => f.chargedTo === 'pg' && f.url === '' && /^write/.test(f.name)));
   const otel = total(profile.packages.filter((p) => p.name.startsWith('@opentelemetry/')));
   const out = [
