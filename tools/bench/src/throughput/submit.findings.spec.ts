@@ -1,7 +1,7 @@
 import type { SelfTime } from '../profiling/cpu-profile.summary';
 import type { CpuUse } from './cpu-usage.meter';
 import type { ConcurrencyFigures } from './load-run';
-import { cpuAt, cpuPerJob, requiredRate, shortScript, straddles, submitFindings, submitTargets } from './submit.findings';
+import { cpuAt, cpuPerJob, requiredRate, shortScript, straddles, submitFindings, submitTargets, tailShapeNeed } from './submit.findings';
 import type { MeasuredSubmitRun, SubmitReportInput } from './submit.report';
 
 const summary = (median: number, spread = 0) => ({ median, min: median - spread, max: median + spread, n: 3 });
@@ -138,10 +138,13 @@ describe('submitFindings', () => {
     const bursty = { ...run(16, 20_000, cpu(0.6)), latenciesMs: latency, answeredAtMs: at };
     const text = submitFindings(input({ figures: [figures(16, 2000, 5, 40)], runs: [bursty] })).join('\n');
     expect(text).toContain('16 ÷ 2000/s = 8.00 ms');
-    expect(text).toContain('the rate is not what misses it, the tail is');
+    expect(text).toContain('That is within the goal; the p99 is above it because of the tail');
     expect(text).toContain('answers at or above its p99 (400, medians over the runs here) fell in 2 of its 100 slots, where answers slow each on its own account would fill about 98');
     expect(text).toContain('The slow answers come in bursts');
-    expect(text).not.toContain('the measured rate');
+    expect(text).not.toContain('needs at least');
+    // Bare INSERTs' tail is 2× (4 → 8 ms): the measured p50 of 5 ms would give 10 ms.
+    expect(text).toContain('have a shorter tail: their p99 is 2.0× their p50 (8.00 ms against 4.00 ms), the submits\' 8.0×');
+    expect(text).toContain('the measured p50 would give a p99 of 10.0 ms, within the goal: the submits\' longer tail alone misses it');
   });
 
   it('says when the slow answers of a rate within the goal are spread out', () => {
@@ -151,6 +154,32 @@ describe('submitFindings', () => {
     const text = submitFindings(input({ figures: [figures(16, 2000, 5, 40)], runs: [spread] })).join('\n');
     expect(text).toContain('spread over the window rather than bunched');
     expect(text).not.toContain('come in bursts');
+  });
+
+  it('sets a tail like the bare INSERTs’ beside them and says what p50, rate and thread time the goal needs', () => {
+    // Spread-out answers at 2000/s: p50 7, p99 17.5 (2.5×); bare INSERTs p50 2, p99 5 (2.5×).
+    const at = Array.from({ length: 20_000 }, (_, i) => i * 0.5);
+    const steady = { ...run(16, 20_000, cpu(0.6)), latenciesMs: at.map(() => 7), answeredAtMs: at };
+    const ceiling = [figures(16, 6000, 2, 5)];
+    const text = submitFindings(input({ figures: [figures(16, 2000, 7, 17.5)], runs: [steady], ceiling })).join('\n');
+    expect(text).toContain('have a tail of the same shape: their p99 is 2.5× their p50 (5.00 ms against 2.00 ms), the submits\' 2.5×');
+    expect(text).toContain('needs a p50 within 4.00 ms, where it is 7.00 ms');
+    // mean 8 ms = 8/7 of the p50; p50 4 ms → mean 4.57 ms → 16 ÷ 4.57 ms = 3500/s.
+    expect(text).toContain('about 3500/s at 16 connections');
+    // The thread ran 0.6 of the window at 2000/s: 0.30 ms a job; 3500/s × 0.30 ms = 1.05 cores.
+    expect(text).toContain('ran 0.30 ms on a core per accepted job; that rate would take 1.05 cores of it, more than the one core');
+    expect(text).toContain('That tail is the commit path\'s on this machine, not the api\'s; under it, what keeps the p99 above the goal is the p50');
+  });
+
+  it('says when the submits’ tail is longer than the bare INSERTs’', () => {
+    const need = tailShapeNeed(figures(16, 2000, 5, 40), figures(16, 6000, 2, 5), 0.4, 10);
+    expect(need).toMatchObject({ ceilingTail: 2.5, submitTail: 8, p50NeededMs: 4 });
+    expect(need.threadCoresNeeded).toBeLessThan(1);
+    const text = submitFindings(input({ figures: [figures(16, 2000, 6, 40)], ceiling: [figures(16, 6000, 2, 5)] })).join('\n');
+    expect(text).toContain('have a shorter tail');
+    expect(text).toContain('needs a p50 within 4.00 ms, where it is 6.00 ms');
+    expect(text).toContain('within one core, were the core the api\'s alone');
+    expect(text).toContain('Both keep the p99 above the goal');
   });
 
   it('says nothing about the p99 when it is met', () => {

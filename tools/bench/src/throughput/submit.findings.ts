@@ -55,6 +55,47 @@ export function requiredRate(connections: number, latencyMs: number): number {
   return (connections * 1000) / latencyMs;
 }
 
+/** What a p99 within the goal would take, judged by the tail shape of bare INSERTs at the same concurrency. */
+export interface TailShapeNeed {
+  /** p99 ÷ p50 of bare INSERT transactions (medians). */
+  ceilingTail: number;
+  /** p99 ÷ p50 of the submits (medians). */
+  submitTail: number;
+  /** The p50 at which a tail shaped like the ceiling's keeps the p99 at the goal. */
+  p50NeededMs: number;
+  /** The rate that p50 takes on a closed loop of clients, with the mean and the p50 in the measured proportion. */
+  rateNeeded: number;
+  /** The api's JavaScript thread's time on a core per accepted job (ms). */
+  threadMsPerAccept: number;
+  /** Cores of that one thread the needed rate would take at that cost. */
+  threadCoresNeeded: number;
+}
+
+/**
+ * A closed loop's p99 is its p50 times the tail; bare INSERTs on the same server and disk give
+ * the tail this machine's commits have without the api. Taking that tail as given, the p50 must
+ * fall to `goal ÷ tail`, and by Little's law (`mean = connections ÷ rate`) the rate must rise
+ * to match, which the api's one thread pays for at its measured cost per accept.
+ */
+export function tailShapeNeed(submit: ConcurrencyFigures, ceiling: ConcurrencyFigures, threadRunning: number, goalMs: number): TailShapeNeed {
+  const ceilingTail = ceiling.p99Ms.median / ceiling.p50Ms.median;
+  const p50NeededMs = goalMs / ceilingTail;
+  const meanMs = (submit.connections * 1000) / submit.perSecond.median;
+  const rateNeeded = (submit.connections * 1000) / (p50NeededMs * (meanMs / submit.p50Ms.median));
+  const threadMsPerAccept = (threadRunning * 1000) / submit.perSecond.median;
+  return {
+    ceilingTail,
+    submitTail: submit.p99Ms.median / submit.p50Ms.median,
+    p50NeededMs,
+    rateNeeded,
+    threadMsPerAccept,
+    threadCoresNeeded: (rateNeeded * threadMsPerAccept) / 1000,
+  };
+}
+
+/** A submit tail up to this much longer (p99 ÷ p50) than the bare INSERTs' counts as the same shape. */
+const SAME_TAIL_FACTOR = 1.25;
+
 /** True when the range has values on both sides of `goal`. */
 export function straddles(summary: Summary, goal: number): boolean {
   return summary.min < goal && summary.max > goal;
@@ -167,7 +208,7 @@ function latencyFinding(input: SubmitReportInput, at16: ConcurrencyFigures): str
   const stalls = runs.map((r) => answerStalls(r.answeredAtMs, r.latenciesMs)).filter((s) => s !== null);
   const cpu = cpuAt(input.runs, connections);
   const gc = gcShare(input.profile);
-  let text = head + `That is within the goal: the rate is not what misses it, the tail is (p99 ${(at16.p99Ms.median / at16.p50Ms.median).toFixed(1)}× the p50).`;
+  let text = head + `That is within the goal; the p99 is above it because of the tail (p99 ${(at16.p99Ms.median / at16.p50Ms.median).toFixed(1)}× the p50).`;
   if (stalls.length > 0) {
     const median = (pick: (s: AnswerStalls) => number) => summarize(stalls.map(pick)).median;
     const bunched = median((s) => s.slotsWithSlow) < median((s) => s.slotsIfSpread) / 2;
@@ -182,7 +223,37 @@ function latencyFinding(input: SubmitReportInput, at16: ConcurrencyFigures): str
         `(docs/benchmarks/tuning.md, sections 11 and 16). A tail made of such stalls moves with the machine's other work more than with the api's code.`
       : ` The slow answers are spread over the window rather than bunched, so the tail is a share of submits that each take longer: their cost per request, not a stall of all of them.`;
   }
+  const ceiling = input.ceiling?.find((f) => f.connections === connections);
+  if (ceiling) text += ' ' + tailShapeFinding(tailShapeNeed(at16, ceiling, cpu.threadRunning, SUBMIT_P99_TARGET_MS), at16, ceiling);
   return text;
+}
+
+/** The tail set beside the bare INSERTs', and what the p50, the rate and the api's thread would have to be. */
+function tailShapeFinding(need: TailShapeNeed, submit: ConcurrencyFigures, ceiling: ConcurrencyFigures): string {
+  const { connections } = submit;
+  const tails = `their p99 is ${need.ceilingTail.toFixed(1)}× their p50 (${milliseconds(ceiling.p99Ms.median)} against ${milliseconds(ceiling.p50Ms.median)}), the submits' ${need.submitTail.toFixed(1)}×`;
+  const sameShape = need.submitTail <= need.ceilingTail * SAME_TAIL_FACTOR;
+  const shape = sameShape
+    ? `Bare INSERT transactions at ${connections} connections, on the same server and disk without the api, have a tail of the same shape: ${tails}.`
+    : `Bare INSERT transactions at ${connections} connections, on the same server and disk without the api, have a shorter tail: ${tails}; the api adds to the tail as well as to the p50.`;
+  if (submit.p50Ms.median <= need.p50NeededMs) {
+    return (
+      `${shape} With the bare INSERTs' tail the measured p50 would give a p99 of ${milliseconds(submit.p50Ms.median * need.ceilingTail)}, within the goal: ` +
+      `the submits' longer tail alone misses it.`
+    );
+  }
+  const thread =
+    need.threadCoresNeeded > 1
+      ? `more than the one core a JavaScript thread can use, on a machine whose other core Postgres and the load generator need`
+      : `within one core, were the core the api's alone`;
+  return (
+    `${shape} With the bare INSERTs' tail a p99 within ${SUBMIT_P99_TARGET_MS} ms needs a p50 within ${milliseconds(need.p50NeededMs)}, where it is ${milliseconds(submit.p50Ms.median)}: ` +
+    `about ${perSecond(need.rateNeeded)} at ${connections} connections (Little's law, with the mean and the p50 in the measured proportion), ${(need.rateNeeded / submit.perSecond.median).toFixed(1)}× the measured rate. ` +
+    `The api's thread ran ${ms(need.threadMsPerAccept)} on a core per accepted job; that rate would take ${cores(need.threadCoresNeeded)} cores of it, ${thread}. ` +
+    (sameShape
+      ? `That tail is the commit path's on this machine, not the api's; under it, what keeps the p99 above the goal is the p50, the api's own time per submit.`
+      : `Both keep the p99 above the goal: the p50, the api's own time per submit, and a tail longer than the commit path's alone.`)
+  );
 }
 
 function ceilingFinding(at64: ConcurrencyFigures, ceiling64: ConcurrencyFigures, runs: readonly MeasuredSubmitRun[]): string {
