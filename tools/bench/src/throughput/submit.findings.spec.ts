@@ -182,6 +182,14 @@ describe('submitFindings', () => {
     expect(text).toContain('Both keep the p99 above the goal');
   });
 
+  it('does not call a tail of the bare INSERTs’ shape longer when the p50 is already low enough', () => {
+    // Submits p50 4, p99 11 (2.75×); bare INSERTs 2.5×: same shape, and 4 ms × 2.5 = 10 ms.
+    const text = submitFindings(input({ figures: [figures(16, 4000, 4, 11)], ceiling: [figures(16, 6000, 2, 5)] })).join('\n');
+    expect(text).toContain('have a tail of the same shape');
+    expect(text).toContain('the measured p50 would give a p99 of 10.0 ms, within the goal: the submits\' tail, though of the same shape, is long enough to miss it');
+    expect(text).not.toContain('longer tail alone');
+  });
+
   it('says nothing about the p99 when it is met', () => {
     const fast = input({ figures: [figures(16, 4000, 3, 6)] });
     expect(submitFindings(fast).join('\n')).not.toContain('Target missed');

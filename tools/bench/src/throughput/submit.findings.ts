@@ -81,7 +81,7 @@ export function tailShapeNeed(submit: ConcurrencyFigures, ceiling: ConcurrencyFi
   const ceilingTail = ceiling.p99Ms.median / ceiling.p50Ms.median;
   const p50NeededMs = goalMs / ceilingTail;
   const meanMs = (submit.connections * 1000) / submit.perSecond.median;
-  const rateNeeded = (submit.connections * 1000) / (p50NeededMs * (meanMs / submit.p50Ms.median));
+  const rateNeeded = requiredRate(submit.connections, p50NeededMs * (meanMs / submit.p50Ms.median));
   const threadMsPerAccept = (threadRunning * 1000) / submit.perSecond.median;
   return {
     ceilingTail,
@@ -239,7 +239,7 @@ function tailShapeFinding(need: TailShapeNeed, submit: ConcurrencyFigures, ceili
   if (submit.p50Ms.median <= need.p50NeededMs) {
     return (
       `${shape} With the bare INSERTs' tail the measured p50 would give a p99 of ${milliseconds(submit.p50Ms.median * need.ceilingTail)}, within the goal: ` +
-      `the submits' longer tail alone misses it.`
+      (sameShape ? `the submits' tail, though of the same shape, is long enough to miss it.` : `the submits' longer tail alone misses it.`)
     );
   }
   const thread =
