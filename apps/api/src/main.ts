@@ -1,6 +1,6 @@
 import { stopTelemetry } from './instrumentation';
 import 'reflect-metadata';
-import { API_DOCS_PATH, apiDocsSite, bootstrapService, cors, jsonBody, ProblemDetailsFilter, staticSite } from '@longhaul/platform';
+import { API_DOCS_PATH, bootstrapService, cors, installJsonBody, ProblemDetailsFilter, serveApiDocs, serveStaticSite } from '@longhaul/platform';
 import { developmentSecretWarnings } from '@longhaul/config';
 import { createLogger } from '@longhaul/telemetry';
 import { existsSync } from 'node:fs';
@@ -24,18 +24,19 @@ async function main(): Promise<void> {
     port: config.PORT,
     secureHeaders: { hsts: config.HTTP_HSTS, crossOriginPaths: [SIGNED_FILES_PATH] },
     configure: (app) => {
+      const fastify = app.getHttpAdapter().getInstance();
       // Uploads can take long on a slow link: Node's default would cut a request at 300 s.
       (app.getHttpServer() as Server).requestTimeout = config.API_REQUEST_TIMEOUT_MS;
-      // Off unless CORS_ORIGINS names origins; first, so a preflight is answered before any body parsing or guard.
-      app.use(cors(config.CORS_ORIGINS));
+      // Off unless CORS_ORIGINS names origins; so a preflight is answered before any body parsing or guard.
+      fastify.addHook('onRequest', cors(config.CORS_ORIGINS));
       // The uploads route streams its raw body itself.
-      app.use(...jsonBody(config.API_JSON_LIMIT, { skipPaths: [UPLOADS_PATH] }));
+      installJsonBody(fastify, config.API_JSON_LIMIT, { skipPaths: [UPLOADS_PATH] });
       app.useGlobalFilters(new ProblemDetailsFilter(logger));
-      // The web dashboard's static files; what it does not answer (a missing file) falls to the router's 404.
+      // The web dashboard's static files; what it does not answer (a missing file) gets the router's 404.
       if (!existsSync(DASHBOARD_DIR)) logger.warn({ dir: DASHBOARD_DIR }, 'dashboard not built: /dashboard/ answers 404 (nx build dashboard)');
-      app.use(DASHBOARD_PATH, ...staticSite(DASHBOARD_DIR, { headers: DASHBOARD_HEADERS }));
+      serveStaticSite(fastify, DASHBOARD_PATH, DASHBOARD_DIR, { headers: DASHBOARD_HEADERS });
       // The API docs (Swagger UI, served from node_modules) on /openapi.json, under a page policy of their own like the dashboard's.
-      app.use(API_DOCS_PATH, ...apiDocsSite({ title: 'Longhaul API' }));
+      serveApiDocs(fastify, API_DOCS_PATH, { title: 'Longhaul API' });
     },
   });
 }

@@ -32,7 +32,7 @@ function guard(answer: Verification) {
 }
 
 const request = (method: string, authorization?: string): Partial<AuthenticatedRequest> =>
-  ({ method, path: '/things', headers: authorization ? { authorization } : {} }) as Partial<AuthenticatedRequest>;
+  ({ method, url: '/things?page=2', headers: authorization ? { authorization } : {} }) as Partial<AuthenticatedRequest>;
 
 async function problemOf(promise: Promise<unknown>): Promise<{ status: number; code: string; headers: Record<string, string> }> {
   const error = await promise.then(() => null, (e: unknown) => e);

@@ -33,7 +33,7 @@ export class ApiKeyGuard implements CanActivate {
     if (!token) throw unauthenticated('an API key is required: send it as Authorization: Bearer lh_…');
     const verification = await this.verifier.verify(token);
     if (!verification.ok) {
-      this.logger.info({ reason: verification.reason, key_prefix: verification.prefix, path: request.path }, 'API key refused');
+      this.logger.info({ reason: verification.reason, key_prefix: verification.prefix, path: request.url.split('?')[0] }, 'API key refused');
       throw unauthenticated(verification.reason === 'malformed' ? 'the API key is malformed (expected lh_<prefix>_<secret>)' : 'the API key is not valid');
     }
     const { principal } = verification;

@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { principalOf } from './principal';
 
 /** A route parameter holding the request's verified {@link Principal}. */

@@ -1,13 +1,14 @@
 import 'reflect-metadata';
-import { Controller, Get, Module, Post, UnauthorizedException, type INestApplication } from '@nestjs/common';
+import { Controller, Get, Module, Post, UnauthorizedException } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import { createLogger } from '@longhaul/telemetry';
-import { cors } from './http/cors.middleware';
+import { cors } from './http/cors.hook';
 import { API_CONTENT_SECURITY_POLICY } from './http/secure-headers.middleware';
-import { staticSite } from './http/static-site.middleware';
+import { serveStaticSite } from './http/static-site.routes';
 import { bootstrapService } from './service.bootstrap';
 import { METRICS_REGISTRY } from './service.tokens';
 
@@ -32,7 +33,7 @@ const ORIGIN = 'https://app.example.com';
 
 /** The headers a service's answers carry once Nest has wired everything the way the api does. */
 describe('bootstrapService: headers of every answer', () => {
-  let app: INestApplication;
+  let app: NestFastifyApplication;
   let base: string;
   let root: string;
 
@@ -46,8 +47,9 @@ describe('bootstrapService: headers of every answer', () => {
       host: '127.0.0.1',
       port: 0,
       configure: (nest) => {
-        nest.use(cors([ORIGIN]));
-        nest.use('/site', ...staticSite(join(root, 'site'), { headers: { 'Content-Security-Policy': SITE_POLICY } }));
+        const fastify = nest.getHttpAdapter().getInstance();
+        fastify.addHook('onRequest', cors([ORIGIN]));
+        serveStaticSite(fastify, '/site', join(root, 'site'), { headers: { 'Content-Security-Policy': SITE_POLICY } });
       },
     });
     const { port } = app.getHttpServer().address() as { port: number };

@@ -1,9 +1,11 @@
-import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Registry } from 'prom-client';
 import { requestTraceContext, type Logger } from '@longhaul/telemetry';
+import { fastifyAdapter, installNamedWildcards, onRequestOf } from './http/fastify.adapter';
 import { secureHeaders, type SecureHeadersOptions } from './http/secure-headers.middleware';
-import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
+import { httpMetricsHook } from './metrics/http-metrics.hook';
 import { PinoNestLogger } from './pino-nest.logger';
 import { METRICS_REGISTRY } from './service.tokens';
 
@@ -15,8 +17,8 @@ export interface BootstrapOptions {
   port: number;
   /** The security headers of every answer (HSTS, embeddable paths). @defaultValue no HSTS, nothing cross-origin */
   secureHeaders?: SecureHeadersOptions;
-  /** Extra HTTP setup before listening (body parsing, filters). */
-  configure?: (app: INestApplication) => void;
+  /** Extra HTTP setup before listening (body parsing, filters, static sites). */
+  configure?: (app: NestFastifyApplication) => void;
 }
 
 /**
@@ -24,20 +26,20 @@ export interface BootstrapOptions {
  * module's shutdown hook (consumers leave their group, runners hand back work), then the
  * process exits.
  */
-export async function bootstrapService(options: BootstrapOptions): Promise<INestApplication> {
-  const app = await NestFactory.create(options.module, {
+export async function bootstrapService(options: BootstrapOptions): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(options.module, fastifyAdapter(), {
     logger: new PinoNestLogger(options.logger),
     bodyParser: false,
   });
-  // Do not advertise the framework to every client.
-  (app.getHttpAdapter().getInstance() as { disable?: (setting: string) => void }).disable?.('x-powered-by');
+  const fastify = app.getHttpAdapter().getInstance();
+  installNamedWildcards(fastify);
   // First: a trace context for every request when tracing is off (the HTTP instrumentation makes
   // one when it is on), so what the request writes and logs carries a trace id either way.
-  app.use(requestTraceContext());
-  // Then, so every request is measured, also those the app's own middleware refuses.
-  app.use(httpMetricsMiddleware(app.get<Registry>(METRICS_REGISTRY)));
-  // Before the app's own middleware, so its refusals carry them too and a static site can replace the policy.
-  app.use(secureHeaders(options.secureHeaders));
+  fastify.addHook('onRequest', onRequestOf(requestTraceContext()));
+  // Then, so every request is measured, also those the app's own hooks and parsers refuse.
+  fastify.addHook('onRequest', httpMetricsHook(app.get<Registry>(METRICS_REGISTRY)));
+  // Before the app's own hooks, so their refusals carry them too and a static site can replace the policy.
+  fastify.addHook('onRequest', onRequestOf(secureHeaders(options.secureHeaders)));
   options.configure?.(app);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.listen(options.port, options.host);

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CurrentPrincipal, RequiresScope, type Principal } from '@longhaul/auth';
 import type { DeadLetterListView, DeadLetterView } from '@longhaul/contracts';
@@ -38,10 +38,10 @@ export class DeadLettersController {
    */
   @Post(':id/replay')
   @RequiresScope('admin')
-  async replay(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response): Promise<DeadLetterView> {
+  async replay(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: FastifyReply): Promise<DeadLetterView> {
     const { deadLetter, started } = await this.deadLetters.replay(requireUuid(id, 'dead letter'), principal.tenantId);
     res.status(started ? 202 : 200);
-    res.location(`/v1/jobs/${deadLetter.jobId}`);
+    res.header('Location', `/v1/jobs/${deadLetter.jobId}`);
     return deadLetter;
   }
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@longhaul/auth';
 import { ErrorCodes } from '@longhaul/contracts';
 import { JobFeedService, resumePointOf, writableFeedSink, type JobFeedStream } from '@longhaul/jobs';
@@ -22,8 +22,9 @@ export class JobEventsController {
     @Headers('last-event-id') lastEventIdHeader: string | undefined,
     @Query('lastEventId') lastEventIdQuery: unknown,
     @CurrentPrincipal() principal: Principal,
-    @Res() res: Response,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
+    const res = reply.raw;
     const jobId = requireUuid(id, 'job');
     const resume = resumePointOf(lastEventIdHeader, lastEventIdQuery);
     if (!resume.ok) {
@@ -41,9 +42,11 @@ export class JobEventsController {
     const { finished } = await this.feed.open(jobId, principal.tenantId, resume);
     if (gone) return;
     if (finished) {
-      res.status(204).end();
+      void reply.status(204).send();
       return;
     }
+    // From here the stream is written to the socket by the feed, not answered through Fastify.
+    reply.hijack();
     // Written straight to the socket: no compression or body middleware touches this response,
     // and the server's requestTimeout bounds receiving a request, not answering it.
     res.writeHead(200, {

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { pipeline } from 'node:stream/promises';
 import { CurrentPrincipal, Public, type Principal } from '@longhaul/auth';
 import { JobFilesService, type JobFileAnswer } from '@longhaul/jobs';
@@ -26,7 +26,7 @@ export class JobFilesController {
     @Param('path') path: string[] | string,
     @Headers('range') range: string | undefined,
     @CurrentPrincipal() principal: Principal,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     await send(res, await this.files.open(requireUuid(id, 'job'), segmentsOf(path), range, { tenantId: principal.tenantId }));
   }
@@ -37,26 +37,28 @@ export class JobFilesController {
     @Param('grant') grant: string,
     @Param('path') path: string[] | string,
     @Headers('range') range: string | undefined,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     await send(res, await this.files.openWithGrant(grant, segmentsOf(path), range));
   }
 }
 
-async function send(res: Response, answer: JobFileAnswer): Promise<void> {
+async function send(reply: FastifyReply, answer: JobFileAnswer): Promise<void> {
   switch (answer.kind) {
     case 'redirect':
-      res.redirect(302, answer.url);
+      await reply.redirect(answer.url, 302);
       return;
     case 'text':
-      res.status(200).type(answer.contentType).send(answer.body);
+      await reply.status(200).type(answer.contentType).send(answer.body);
       return;
     case 'unsatisfiable':
-      res.status(416).set('content-range', `bytes */${answer.size}`).end();
+      await reply.status(416).header('content-range', `bytes */${answer.size}`).send();
       return;
     case 'stream':
-      res.status(answer.status).set(answer.headers);
-      await pipeline(answer.body, res);
+      // Written to the socket here, so a failure midway ends the connection rather than the answer.
+      reply.hijack();
+      reply.raw.writeHead(answer.status, answer.headers);
+      await pipeline(answer.body, reply.raw);
       return;
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@longhaul/auth';
 import { CreateJobRequestSchema, ErrorCodes, IDEMPOTENCY_KEY_MAX_LENGTH, ListJobsQuerySchema, type JobListView, type JobView } from '@longhaul/contracts';
 import { AdmissionService, CancelJobService, CreateJobService, GetJobService, ListJobsService } from '@longhaul/jobs';
@@ -24,7 +24,7 @@ export class JobsController {
     @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @CurrentPrincipal() principal: Principal,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<JobView> {
     const request = parseBody(CreateJobRequestSchema, body);
     if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH)) {
@@ -39,8 +39,8 @@ export class JobsController {
       // Checked after an idempotent replay is ruled out and before anything is written.
       (lane) => this.admission.assertAdmits(lane, principal.tenantId),
     );
-    res.location(`/v1/jobs/${job.id}`);
-    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.header('Location', `/v1/jobs/${job.id}`);
+    if (replayed) res.header('Idempotent-Replayed', 'true');
     return job;
   }
 
@@ -60,7 +60,7 @@ export class JobsController {
    * call is idempotent), `409` with its status when it already completed or failed.
    */
   @Post(':id/cancel')
-  async cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response): Promise<JobView> {
+  async cancel(@Param('id') id: string, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: FastifyReply): Promise<JobView> {
     const changed = await this.cancelJob.cancel(requireUuid(id, 'job'), principal.tenantId);
     res.status(changed ? 202 : 200);
     return this.getJob.get(id, principal.tenantId);

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@longhaul/auth';
 import { UploadService, type UploadView } from '@longhaul/jobs';
 import { requireUuid } from './id.param';
@@ -18,7 +18,10 @@ export class UploadsController {
 
   @Post()
   @HttpCode(201)
-  async create(@Req() req: Request, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response): Promise<UploadView> {
+  async create(@Req() request: FastifyRequest, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: FastifyReply): Promise<UploadView> {
+    // The body is left unread by the body parser (installJsonBody's skipPaths): streamed from here.
+    const req = request.raw;
+    const res = reply.raw;
     // The client going away stops the probe; finishing normally is not going away.
     const gone = new AbortController();
     res.once('close', () => {
@@ -33,7 +36,7 @@ export class UploadsController {
         contentDisposition: req.headers['content-disposition'],
         signal: gone.signal,
       });
-      res.location(`${UPLOADS_PATH}/${upload.id}`);
+      reply.header('Location', `${UPLOADS_PATH}/${upload.id}`);
       return upload;
     } catch (error) {
       // Refused before the body was read to its end (413, 415): close the connection once

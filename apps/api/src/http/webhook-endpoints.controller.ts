@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, type Principal } from '@longhaul/auth';
 import { CreateWebhookEndpointRequestSchema, type WebhookEndpointListView, type WebhookEndpointView } from '@longhaul/contracts';
 import { WebhookEndpointsService } from '@longhaul/jobs';
@@ -14,9 +14,9 @@ export class WebhookEndpointsController {
   /** `201` with the endpoint and its signing secret, shown this once. */
   @Post()
   @HttpCode(201)
-  async create(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: Response): Promise<WebhookEndpointView> {
+  async create(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: FastifyReply): Promise<WebhookEndpointView> {
     const endpoint = await this.endpoints.create(parseBody(CreateWebhookEndpointRequestSchema, body), principal.tenantId);
-    res.location(`/v1/webhook-endpoints/${endpoint.id}`);
+    res.header('Location', `/v1/webhook-endpoints/${endpoint.id}`);
     return endpoint;
   }
 

@@ -11,10 +11,10 @@ function principal(keyId: string, extra: Partial<Principal> = {}): Principal {
   return { keyId, keyPrefix: `p_${keyId}`, tenantId: `t_${keyId}`, scopes: new Set(['read', 'write']), ...extra };
 }
 
-/** An HTTP execution context over a request with `principal` (none: a public route) and a response that records its headers. */
+/** An HTTP execution context over a request with `principal` (none: a public route) and a reply whose Node response records its headers. */
 function http(who?: Principal) {
   const headers: Record<string, string> = {};
-  const response = { setHeader: (name: string, value: string) => void (headers[name] = value) };
+  const response = { raw: { setHeader: (name: string, value: string) => void (headers[name] = value) } };
   const request = { method: 'GET', path: '/v1/jobs', principal: who };
   const context = {
     getType: () => 'http',

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { Response } from 'express';
 import type { Registry } from 'prom-client';
 import { ErrorCodes } from '@longhaul/contracts';
 import { METRICS_REGISTRY, ProblemError } from '@longhaul/platform';
+import type { FastifyReply } from 'fastify';
 import type { AuthenticatedRequest, Principal } from '../principal';
 import { DEFAULT_RATE_LIMIT_POLICY, KEY_RATE_LIMIT_POLICY, rateLimitHeaders } from './rate-limit.headers';
 import { rateLimitMetrics, type RateLimitMetrics } from './rate-limit.metrics';
@@ -39,7 +39,9 @@ export class RateLimitGuard implements CanActivate {
     const own = ownLimit(principal);
     const decision = this.limiter.take(principal.keyId, own);
     const headers = rateLimitHeaders(decision, own === undefined ? DEFAULT_RATE_LIMIT_POLICY : KEY_RATE_LIMIT_POLICY);
-    const response = http.getResponse<Response>();
+    // On the Node response itself, so answers streamed past the framework (event streams, file
+    // downloads) carry them as well as the ones it sends.
+    const response = http.getResponse<FastifyReply>().raw;
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     if (decision.allowed) return true;
     this.metrics.refusals.inc({ tenant: principal.tenantId });

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, Inject, type ExceptionFilter } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from './fastify.adapter';
 import { ErrorCodes, LonghaulError } from '@longhaul/contracts';
 import type { Logger } from '@longhaul/telemetry';
 import { LOGGER } from '../service.tokens';
@@ -50,15 +51,15 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request>();
-    const response = http.getResponse<Response>();
+    const request = http.getRequest<FastifyRequest>();
+    const response = http.getResponse<FastifyReply>();
     const { problem, headers } = this.toProblem(exception, request);
-    if (problem.status >= 500) this.logger.error({ err: exception, path: request.path }, 'request failed');
-    response.status(problem.status).set(headers).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
+    if (problem.status >= 500) this.logger.error({ err: exception, path: pathOf(request.url) }, 'request failed');
+    void response.status(problem.status).headers(headers).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
   }
 
-  private toProblem(exception: unknown, request: Request): { problem: ProblemDetails; headers: Record<string, string> } {
-    const instance = request.originalUrl;
+  private toProblem(exception: unknown, request: FastifyRequest): { problem: ProblemDetails; headers: Record<string, string> } {
+    const instance = request.url;
     if (exception instanceof ProblemError) return { problem: { ...exception.problem, instance }, headers: exception.headers };
     if (exception instanceof LonghaulError && STATUS_BY_CODE[exception.code]) {
       const status = STATUS_BY_CODE[exception.code]!;
@@ -72,7 +73,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const code = CODES_BY_STATUS[status] ?? (status >= 500 ? ErrorCodes.internal : `http_${status}`);
-      const detail = status === 404 ? `no route ${request.method} ${request.path}` : exception.message;
+      const detail = status === 404 ? `no route ${request.method} ${pathOf(request.url)}` : exception.message;
       const body = exception.getResponse();
       // Readiness failures carry their per-dependency checks; keep them for the operator.
       const checks = typeof body === 'object' && body !== null && 'checks' in body ? { checks: (body as { checks: unknown }).checks } : {};
@@ -87,3 +88,4 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     };
   }
 }
+

@@ -1,11 +1,10 @@
-import express from 'express';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onRequestOf, ROUTER_OPTIONS } from './fastify.adapter';
 import { API_CONTENT_SECURITY_POLICY, secureHeaders, type SecureHeadersOptions } from './secure-headers.middleware';
-import { staticSite } from './static-site.middleware';
+import { sendFile, serveStaticSite } from './static-site.routes';
 
 const SITE_POLICY = "default-src 'self'; img-src 'self' blob:";
 
@@ -13,30 +12,32 @@ const SITE_POLICY = "default-src 'self'; img-src 'self' blob:";
 let sendSecondEvent: (() => void) | undefined;
 
 /** An app shaped like the api: JSON, an event stream, a ranged file, a static site with its own policy. */
-async function start(root: string, options?: SecureHeadersOptions): Promise<{ server: Server; base: string }> {
-  const app = express();
-  app.use(secureHeaders(options));
-  app.get('/v1/thing', (_req, res) => res.json({ ok: true }));
-  app.get('/v1/events', (_req, res) => {
+async function start(root: string, options?: SecureHeadersOptions): Promise<{ server: FastifyInstance; base: string }> {
+  const app = Fastify({ routerOptions: ROUTER_OPTIONS });
+  app.addHook('onRequest', onRequestOf(secureHeaders(options)));
+  app.get('/v1/thing', (_req, reply) => reply.send({ ok: true }));
+  app.get('/v1/events', (_req, reply) => {
+    reply.hijack();
+    const res = reply.raw;
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     res.flushHeaders();
     res.write('id: 1\ndata: first\n\n');
     // The second event only once the client has read the first: nothing may buffer the stream.
     sendSecondEvent = () => res.end('id: 2\ndata: second\n\n');
   });
-  app.get(['/v1/jobs/:id/files/poster.jpg', '/v1/files/:grant/poster.jpg'], (_req, res) => res.sendFile(join(root, 'poster.jpg')));
-  app.use('/site', ...staticSite(join(root, 'site'), { headers: { 'Content-Security-Policy': SITE_POLICY } }));
-  app.use((_req, res) => res.status(404).type('application/problem+json').send('{"status":404}'));
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  for (const path of ['/v1/jobs/:id/files/poster.jpg', '/v1/files/:grant/poster.jpg']) {
+    app.get(path, (request, reply) => sendFile(request, reply, join(root, 'poster.jpg'), {}));
+  }
+  serveStaticSite(app, '/site', join(root, 'site'), { headers: { 'Content-Security-Policy': SITE_POLICY } });
+  app.setNotFoundHandler((_req, reply) => reply.status(404).type('application/problem+json').send('{"status":404}'));
+  return { server: app, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
-const stop = (server: Server) => new Promise((resolve) => server.close(resolve));
+const stop = (server: FastifyInstance) => server.close();
 
 describe('secureHeaders', () => {
   let root: string;
-  let server: Server;
+  let server: FastifyInstance;
   let base: string;
 
   beforeAll(async () => {

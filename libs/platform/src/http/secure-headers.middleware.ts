@@ -1,5 +1,5 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import type { NodeMiddleware } from './fastify.adapter';
 
 /** A year: the usual HSTS lifetime, long enough to count for browsers' preload lists. */
 export const HSTS_MAX_AGE_S = 365 * 24 * 3600;
@@ -39,7 +39,7 @@ export interface SecureHeadersOptions {
  * no `X-Powered-By`. Nothing here reads or buffers a body, so event streams and ranged file
  * answers are untouched.
  */
-export function secureHeaders(options: SecureHeadersOptions = {}): RequestHandler {
+export function secureHeaders(options: SecureHeadersOptions = {}): NodeMiddleware {
   const headers = helmet({
     // Set below as one fixed string, the form the docs and tests name.
     contentSecurityPolicy: false,
@@ -60,11 +60,11 @@ export function secureHeaders(options: SecureHeadersOptions = {}): RequestHandle
     xXssProtection: true,
   });
   const crossOrigin = [...(options.crossOriginPaths ?? [])];
-  return (req: Request, res: Response, next: NextFunction) =>
+  return (req, res, next) =>
     headers(req, res, (error?: unknown) => {
       if (error) return next(error);
       res.setHeader('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
-      if (crossOrigin.some((prefix) => req.path.startsWith(prefix))) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      if (crossOrigin.some((prefix) => (req.url ?? '/').startsWith(prefix))) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       next();
     });
 }

@@ -6,7 +6,9 @@ import { HealthController } from '../health.controller';
 import type { ReadinessCheck } from '../readiness/readiness.check';
 import { ReadinessProbe } from '../readiness/readiness.probe';
 import { METRICS_REGISTRY, READINESS, SERVICE_INFO } from '../service.tokens';
-import { httpMetricsMiddleware } from './http-metrics.middleware';
+import type { FastifyInstance } from 'fastify';
+import { fastifyAdapter } from '../http/fastify.adapter';
+import { httpMetricsHook } from './http-metrics.hook';
 import { MetricsController } from './metrics.controller';
 
 @Controller()
@@ -28,8 +30,8 @@ async function serve(registry: Registry, checks: ReadinessCheck[]): Promise<{ ap
     ],
   })
   class TestModule {}
-  const app = await NestFactory.create(TestModule, { logger: false, bodyParser: false });
-  app.use(httpMetricsMiddleware(registry));
+  const app = await NestFactory.create(TestModule, fastifyAdapter(), { logger: false, bodyParser: false });
+  (app.getHttpAdapter().getInstance() as FastifyInstance).addHook('onRequest', httpMetricsHook(registry));
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${port}` };

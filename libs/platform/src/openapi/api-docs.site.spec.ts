@@ -1,25 +1,22 @@
-import express from 'express';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { onRequestOf, ROUTER_OPTIONS } from '../http/fastify.adapter';
 import { API_CONTENT_SECURITY_POLICY, secureHeaders } from '../http/secure-headers.middleware';
-import { API_DOCS_CONTENT_SECURITY_POLICY, apiDocsSite } from './api-docs.site';
+import { API_DOCS_CONTENT_SECURITY_POLICY, serveApiDocs } from './api-docs.site';
 
-describe('apiDocsSite', () => {
-  let server: Server;
+describe('serveApiDocs', () => {
+  let server: FastifyInstance;
   let base: string;
 
   beforeAll(async () => {
     // Mounted as the api mounts it: behind the secure headers, before the router's 404.
-    const app = express();
-    app.use(secureHeaders());
-    app.use('/docs', ...apiDocsSite({ title: 'Longhaul <API>' }));
-    app.use((_req, res) => res.status(404).type('application/problem+json').send('{"status":404}'));
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = Fastify({ routerOptions: ROUTER_OPTIONS });
+    server.addHook('onRequest', onRequestOf(secureHeaders()));
+    serveApiDocs(server, '/docs', { title: 'Longhaul <API>' });
+    server.setNotFoundHandler((_req, reply) => reply.status(404).type('application/problem+json').send('{"status":404}'));
+    base = await server.listen({ port: 0, host: '127.0.0.1' });
   });
 
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => server.close());
 
   it.each(['/docs', '/docs/'])('answers %s with the page under its own policy, every script a file of its own', async (path) => {
     const response = await fetch(`${base}${path}`);

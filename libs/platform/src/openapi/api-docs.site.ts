@@ -1,5 +1,7 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dirname, join } from 'node:path';
+import { pathOf } from '../http/fastify.adapter';
+import { sendFile } from '../http/static-site.routes';
 import { OPENAPI_DOCUMENT_PATH } from './openapi.tokens';
 
 /**
@@ -35,7 +37,7 @@ export const API_DOCS_INITIALIZER = 'docs.initializer.js';
 /** The files of `swagger-ui-dist` the page loads; nothing else of the package is served. */
 const SWAGGER_UI_FILES = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png']);
 
-/** Options of {@link apiDocsSite}. */
+/** Options of {@link serveApiDocs}. */
 export interface ApiDocsSiteOptions {
   /** The OpenAPI document the page shows. @defaultValue `/openapi.json` */
   documentUrl?: string;
@@ -87,31 +89,28 @@ window.ui = SwaggerUIBundle({
 
 /**
  * The API docs, Swagger UI from the installed `swagger-ui-dist` package, at the path the handlers
- * are mounted on (`app.use('/docs', …apiDocsSite())`): the page at `/docs` and `/docs/`, its
+ * are served at (`serveApiDocs(fastify, '/docs')`): the page at `/docs` and `/docs/`, its
  * starter script, and Swagger UI's own files, each with {@link API_DOCS_HEADERS}. Like the
  * dashboard it is static and public, outside the API's routes (so it is not in the document). A
- * request it does not answer goes on to the next handler (the router's 404).
+ * request it does not answer gets the router's not-found answer (the api's problem+json 404).
  */
-export function apiDocsSite(options: ApiDocsSiteOptions = {}): RequestHandler[] {
+export function serveApiDocs(fastify: FastifyInstance, mount: string, options: ApiDocsSiteOptions = {}): void {
   const dist = dirname(require.resolve('swagger-ui-dist/package.json'));
   const title = options.title ?? 'API reference';
   const starter = initializer(options.documentUrl ?? OPENAPI_DOCUMENT_PATH);
-  return [
-    (req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      const file = req.path.slice(1);
-      if (file === '') {
-        res.set(API_DOCS_HEADERS).type('html').send(page(req.baseUrl, title));
-      } else if (file === API_DOCS_INITIALIZER) {
-        res.set(API_DOCS_HEADERS).type('text/javascript').send(starter);
-      } else if (SWAGGER_UI_FILES.has(file)) {
-        res.set(API_DOCS_HEADERS);
-        res.sendFile(join(dist, file), { cacheControl: false }, (error?: Error) => {
-          if (error && !res.headersSent) next(error);
-        });
-      } else {
-        next();
-      }
-    },
-  ];
+  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const file = pathOf(request.raw.url).slice(mount.length + 1);
+    if (file === '') {
+      void reply.headers(API_DOCS_HEADERS).type('text/html; charset=utf-8').send(page(mount, title));
+    } else if (file === API_DOCS_INITIALIZER) {
+      void reply.headers(API_DOCS_HEADERS).type('text/javascript; charset=utf-8').send(starter);
+    } else if (SWAGGER_UI_FILES.has(file)) {
+      await sendFile(request, reply, join(dist, file), API_DOCS_HEADERS);
+    } else {
+      reply.callNotFound();
+    }
+  };
+  const config = { unmatched: true };
+  fastify.get(mount, { config }, handler);
+  fastify.get(`${mount}/*`, { config }, handler);
 }

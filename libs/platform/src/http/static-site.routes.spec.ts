@@ -1,15 +1,22 @@
-import express from 'express';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { staticSite } from './static-site.middleware';
+import { ROUTER_OPTIONS } from './fastify.adapter';
+import { serveStaticSite } from './static-site.routes';
+
+/** A server routing as the services' adapter does, its not-found answer standing in for the api's. */
+async function listen(setup: (app: FastifyInstance) => void, notFound = '{"status":404}'): Promise<{ app: FastifyInstance; base: string }> {
+  const app = Fastify({ routerOptions: ROUTER_OPTIONS });
+  setup(app);
+  app.setNotFoundHandler((_req, reply) => reply.status(404).type('application/problem+json').send(notFound));
+  return { app, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
+}
 
 describe('staticSite', () => {
   let parent: string;
   let root: string;
-  let server: Server;
+  let server: FastifyInstance;
   let base: string;
 
   beforeAll(async () => {
@@ -23,17 +30,11 @@ describe('staticSite', () => {
     mkdirSync(join(root, 'vendor'));
     writeFileSync(join(root, 'vendor', 'lib.min.js'), 'var Lib = {};\n');
     writeFileSync(join(parent, 'outside.txt'), 'outside');
-    const app = express();
-    app.use('/site', ...staticSite(root, { headers: { 'Content-Security-Policy': "default-src 'self'" } }));
-    // What the api's router does with anything left: a 404.
-    app.use((_req, res) => res.status(404).type('application/problem+json').send('{"status":404}'));
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ app: server, base } = await listen((app) => serveStaticSite(app, '/site', root, { headers: { 'Content-Security-Policy': "default-src 'self'" } })));
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
     rmSync(parent, { recursive: true, force: true });
   });
 
@@ -75,11 +76,15 @@ describe('staticSite', () => {
   });
 
   it('leaves a missing file, a dotfile and a path out of the folder to the next handler', async () => {
-    for (const path of ['/site/missing.js', '/site/vendor/missing.min.js', '/site/.secret', '/site/..%2Foutside.txt', '/site/bad%E0%A4%A.js']) {
+    for (const path of ['/site/missing.js', '/site/vendor/missing.min.js', '/site/.secret', '/site/..%2Foutside.txt', '/site/.%2E/outside.txt']) {
       const response = await get(path);
       expect([path, response.status]).toEqual([path, 404]);
       expect(await response.text()).toBe('{"status":404}');
     }
+  });
+
+  it('never gets a path that does not decode: the router refuses it first', async () => {
+    expect((await get('/site/bad%E0%A4%A.js')).status).toBe(400);
   });
 
   it('answers a path without an extension with index.html (client-side routes)', async () => {
@@ -96,17 +101,12 @@ describe('staticSite', () => {
   });
 
   it('gives 404s without a fallback when the site was never built', async () => {
-    const app = express();
-    app.use('/gone', ...staticSite(join(root, 'not-built')));
-    app.use((_req, res) => res.status(404).end());
-    const other = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => other.once('listening', resolve));
+    const other = await listen((app) => serveStaticSite(app, '/gone', join(root, 'not-built')));
     try {
-      const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-      expect((await fetch(`${url}/gone/`)).status).toBe(404);
-      expect((await fetch(`${url}/gone/jobs`)).status).toBe(404);
+      expect((await fetch(`${other.base}/gone/`)).status).toBe(404);
+      expect((await fetch(`${other.base}/gone/jobs`)).status).toBe(404);
     } finally {
-      await new Promise((resolve) => other.close(resolve));
+      await other.app.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyReply, onRequestHookHandler } from 'fastify';
 
 /** Methods a browser on an allowed origin may use: all the API has. */
 export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'DELETE'] as const;
@@ -24,29 +24,37 @@ export const CORS_PREFLIGHT_MAX_AGE_S = 600;
  * origin gets a `204` with no allow header, which the browser reads as a refusal. Never
  * `Access-Control-Allow-Credentials`: API keys travel as bearer tokens, not cookies.
  */
-export function cors(origins: readonly string[]): RequestHandler {
-  if (origins.length === 0) return (_req: Request, _res: Response, next: NextFunction) => next();
+export function cors(origins: readonly string[]): onRequestHookHandler {
+  if (origins.length === 0) return (_request, _reply, done) => done();
   const allowed = new Set(origins);
   const methods = CORS_ALLOWED_METHODS.join(', ');
   const headers = CORS_ALLOWED_HEADERS.join(', ');
   const exposed = CORS_EXPOSED_HEADERS.join(', ');
-  return (req: Request, res: Response, next: NextFunction) => {
-    const origin = req.headers.origin;
+  return (request, reply, done) => {
+    const origin = request.headers.origin;
     // Caches must key answers by origin: the same URL is answered with and without the header.
-    res.vary('Origin');
-    const isPreflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+    vary(reply, 'Origin');
+    const isPreflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
     const isAllowed = origin !== undefined && allowed.has(origin);
-    if (isAllowed) res.setHeader('Access-Control-Allow-Origin', origin);
+    if (isAllowed) reply.raw.setHeader('Access-Control-Allow-Origin', origin);
     if (!isPreflight) {
-      if (isAllowed) res.setHeader('Access-Control-Expose-Headers', exposed);
-      return next();
+      if (isAllowed) reply.raw.setHeader('Access-Control-Expose-Headers', exposed);
+      return done();
     }
-    res.vary('Access-Control-Request-Headers');
+    vary(reply, 'Access-Control-Request-Headers');
     if (isAllowed) {
-      res.setHeader('Access-Control-Allow-Methods', methods);
-      res.setHeader('Access-Control-Allow-Headers', headers);
-      res.setHeader('Access-Control-Max-Age', String(CORS_PREFLIGHT_MAX_AGE_S));
+      reply.header('Access-Control-Allow-Methods', methods);
+      reply.header('Access-Control-Allow-Headers', headers);
+      reply.header('Access-Control-Max-Age', String(CORS_PREFLIGHT_MAX_AGE_S));
     }
-    res.status(204).end();
+    // Answered here: the hooks after this one and the route never run.
+    void reply.code(204).send();
   };
+}
+
+/** Adds `field` to the answer's `Vary` header, once. */
+function vary(reply: FastifyReply, field: string): void {
+  const current = reply.raw.getHeader('vary');
+  const fields = typeof current === 'string' && current !== '' ? current.split(/\s*,\s*/) : [];
+  if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) reply.raw.setHeader('Vary', [...fields, field].join(', '));
 }

@@ -1,23 +1,20 @@
-import express from 'express';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { cors } from './cors.middleware';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { cors } from './cors.hook';
 
 const ALLOWED = 'https://app.example.com';
 
-/** An app shaped like the api behind the middleware: a JSON route, a guard's 401, the router's 404. */
-async function start(origins: readonly string[]): Promise<{ server: Server; base: string }> {
-  const app = express();
-  app.use(cors(origins));
-  app.get('/v1/jobs', (_req, res) => res.set('Location', '/v1/jobs/1').json({ items: [] }));
-  app.post('/v1/jobs', (_req, res) => res.status(401).set('WWW-Authenticate', 'Bearer realm="longhaul"').type('application/problem+json').send('{"status":401}'));
-  app.use((_req, res) => res.status(404).type('application/problem+json').send('{"status":404}'));
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+/** An app shaped like the api behind the hook: a JSON route, a guard's 401, the router's 404. */
+async function start(origins: readonly string[]): Promise<{ server: FastifyInstance; base: string }> {
+  const app = Fastify();
+  app.addHook('onRequest', cors(origins));
+  app.get('/v1/jobs', (_req, reply) => reply.header('Location', '/v1/jobs/1').send({ items: [] }));
+  app.post('/v1/jobs', (_req, reply) => reply.status(401).header('WWW-Authenticate', 'Bearer realm="longhaul"').type('application/problem+json').send('{"status":401}'));
+  app.setNotFoundHandler((_req, reply) => reply.status(404).type('application/problem+json').send('{"status":404}'));
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { server: app, base };
 }
 
-const stop = (server: Server) => new Promise((resolve) => server.close(resolve));
+const stop = (server: FastifyInstance) => server.close();
 
 const preflight = (base: string, origin: string) =>
   fetch(`${base}/v1/jobs`, {
@@ -30,7 +27,7 @@ const corsHeaders = (response: Response) => [...response.headers.keys()].filter(
 
 describe('cors', () => {
   describe('with no origins configured', () => {
-    let server: Server;
+    let server: FastifyInstance;
     let base: string;
     beforeAll(async () => ({ server, base } = await start([])));
     afterAll(() => stop(server));
@@ -50,7 +47,7 @@ describe('cors', () => {
   });
 
   describe('with origins configured', () => {
-    let server: Server;
+    let server: FastifyInstance;
     let base: string;
     beforeAll(async () => ({ server, base } = await start([ALLOWED, 'http://127.0.0.1:5173'])));
     afterAll(() => stop(server));
