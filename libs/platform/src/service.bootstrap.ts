@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Registry } from 'prom-client';
 import { requestTraceContext, type Logger } from '@longhaul/telemetry';
-import { fastifyAdapter, installNamedWildcards, onRequestOf } from './http/fastify.adapter';
+import { fastifyAdapter, onRequestOf } from './http/fastify.adapter';
 import { secureHeaders, type SecureHeadersOptions } from './http/secure-headers.middleware';
 import { httpMetricsHook } from './metrics/http-metrics.hook';
 import { PinoNestLogger } from './pino-nest.logger';
@@ -32,7 +32,6 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  installNamedWildcards(fastify);
   // First: a trace context for every request when tracing is off (the HTTP instrumentation makes
   // one when it is on), so what the request writes and logs carries a trace id either way.
   fastify.addHook('onRequest', onRequestOf(requestTraceContext()));

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Controller, Delete, Get, Module, Param, Post, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { fastifyAdapter } from '../http/fastify.adapter';
 import { z } from 'zod';
 import { Public } from '../http/public.decorator';
 import { buildOpenApiDocument, danglingRefs, type OpenApiDocumentOptions } from './openapi-document.builder';
@@ -200,7 +201,7 @@ describe('OpenApiModule', () => {
   async function start(operations: ControllerOperations[]): Promise<INestApplication> {
     @Module({ imports: [OpenApiModule.forRoot(options(operations))], controllers: [ThingsController, PingController] })
     class TestModule {}
-    const created = await NestFactory.create(TestModule, { logger: false, bodyParser: false });
+    const created = await NestFactory.create(TestModule, fastifyAdapter(), { logger: false, bodyParser: false });
     app = created;
     return created;
   }
