@@ -47,7 +47,7 @@ export class JobEventsController {
     }
     // From here the stream is written to the socket by the feed, not answered through Fastify.
     reply.hijack();
-    // Written straight to the socket: no compression or body middleware touches this response,
+    // Written straight to the socket: no compression or body parser touches this response,
     // and the server's requestTimeout bounds receiving a request, not answering it.
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',

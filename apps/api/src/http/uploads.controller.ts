@@ -4,7 +4,7 @@ import { CurrentPrincipal, type Principal } from '@longhaul/auth';
 import { UploadService, type UploadView } from '@longhaul/jobs';
 import { requireUuid } from './id.param';
 
-/** The route whose body the JSON middleware leaves unread (see `jsonBody`'s `skipPaths`). */
+/** The route whose body the JSON body parser leaves unread (see `installJsonBody`'s `skipPaths`). */
 export const UPLOADS_PATH = '/v1/uploads';
 
 /**

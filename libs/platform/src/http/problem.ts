@@ -20,7 +20,7 @@ export function problemType(code: string): string {
   return `https://longhaul.dev/problems/${code.replace(/_/g, '-')}`;
 }
 
-/** An HTTP error carrying a complete problem body, thrown by controllers and middleware. */
+/** An HTTP error carrying a complete problem body, thrown by controllers, guards, hooks and the body parser. */
 export class ProblemError extends Error {
   constructor(readonly problem: ProblemDetails, readonly headers: Record<string, string> = {}) {
     super(problem.detail ?? problem.title);

@@ -75,7 +75,7 @@ describe('staticSite', () => {
     expect(again.status).toBe(304);
   });
 
-  it('leaves a missing file, a dotfile and a path out of the folder to the next handler', async () => {
+  it("leaves a missing file, a dotfile and a path out of the folder to the router's not-found answer", async () => {
     for (const path of ['/site/missing.js', '/site/vendor/missing.min.js', '/site/.secret', '/site/..%2Foutside.txt', '/site/.%2E/outside.txt']) {
       const response = await get(path);
       expect([path, response.status]).toEqual([path, 404]);

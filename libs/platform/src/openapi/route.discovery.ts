@@ -29,7 +29,7 @@ const METHODS: Partial<Record<RequestMethod, HttpMethod>> = {
   [RequestMethod.HEAD]: 'head',
 };
 
-/** `:name` and `*name` segments of an Express 5 (path-to-regexp 8) route. */
+/** `:name` and `*name` segments of a route as Nest declares it (path-to-regexp 8). */
 const PARAMETER = /([:*])([A-Za-z_$][A-Za-z0-9_$]*)/g;
 
 /**

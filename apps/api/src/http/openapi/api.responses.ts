@@ -52,7 +52,7 @@ export const notFound = (what: string): ResponseDescription => problemResponse(`
 /** `400 validation_failed` of a query, naming every bad parameter in `errors`. */
 export const invalidQuery = problemResponse('`validation_failed`: a query parameter is invalid or unknown; `errors` names each.');
 
-/** What the JSON body middleware refuses before any handler runs. */
+/** What the JSON body parser refuses before any handler runs. */
 export const JSON_BODY_RESPONSES: Readonly<Record<number, ResponseDescription>> = {
   413: problemResponse('`payload_too_large`: the JSON body is larger than the api accepts.'),
   415: problemResponse('`unsupported_media_type`: the body is not `application/json`.'),
