@@ -1,7 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { trace } from '@opentelemetry/api';
-import { LOGGER } from '@longhaul/platform';
+import { pathOf, LOGGER } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { bearerToken } from './api-key.format';
 import { ApiKeyVerifier } from './api-key.verifier';
@@ -33,7 +33,7 @@ export class ApiKeyGuard implements CanActivate {
     if (!token) throw unauthenticated('an API key is required: send it as Authorization: Bearer lh_…');
     const verification = await this.verifier.verify(token);
     if (!verification.ok) {
-      this.logger.info({ reason: verification.reason, key_prefix: verification.prefix, path: request.url.split('?')[0] }, 'API key refused');
+      this.logger.info({ reason: verification.reason, key_prefix: verification.prefix, path: pathOf(request.url) }, 'API key refused');
       throw unauthenticated(verification.reason === 'malformed' ? 'the API key is malformed (expected lh_<prefix>_<secret>)' : 'the API key is not valid');
     }
     const { principal } = verification;

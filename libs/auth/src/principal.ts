@@ -1,4 +1,5 @@
 import type { FastifyRequest as Request } from 'fastify';
+import { pathOf } from '@longhaul/platform';
 
 /**
  * What an API key may do. `read`: every `GET`; `write`: submitting, cancelling, uploading,
@@ -28,6 +29,6 @@ export type AuthenticatedRequest = Request & { principal?: Principal };
 /** The principal of a request that passed the API key guard; throws on a route left public by mistake. */
 export function principalOf(request: Request): Principal {
   const principal = (request as AuthenticatedRequest).principal;
-  if (!principal) throw new Error(`no principal on ${request.method} ${request.url.split('?')[0]}: the route is public or the guard did not run`);
+  if (!principal) throw new Error(`no principal on ${request.method} ${pathOf(request.url)}: the route is public or the guard did not run`);
   return principal;
 }

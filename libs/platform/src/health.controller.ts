@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { ReadinessReport } from './readiness/readiness.check';
 import type { ReadinessProbe } from './readiness/readiness.probe';
 import { READINESS, SERVICE_INFO, type ServiceInfo } from './service.tokens';
@@ -26,12 +27,11 @@ export class HealthController {
 
   /** 200 with every check when all pass, else 503 with the same body, saying which failed and why. */
   @Get('readyz')
-  async ready(@Res({ passthrough: true }) response: { status(code: number): unknown; header(name: string, value: string): unknown }): Promise<ReadinessReport> {
+  async ready(@Res({ passthrough: true }) response: FastifyReply): Promise<ReadinessReport> {
     const report = await this.readiness.report();
     // Answered here rather than thrown: a dependency being down is not an error of this request,
     // and a probe every few seconds must not log one.
-    response.status(report.status === 'ready' ? 200 : 503);
-    response.header('Cache-Control', 'no-store');
+    response.status(report.status === 'ready' ? 200 : 503).header('Cache-Control', 'no-store');
     return report;
   }
 }
