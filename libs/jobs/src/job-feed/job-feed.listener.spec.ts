@@ -85,6 +85,20 @@ describe('JobFeedListener', () => {
     await listener.stop();
   });
 
+  it('wakes the subscribers of every entry a packed notification carries, skipping what does not parse', async () => {
+    const { listener, clients } = setUp();
+    const a = recorder();
+    const b = recorder();
+    listener.subscribe(JOB_A, a);
+    listener.subscribe(JOB_B, b);
+    listener.start();
+    await flush();
+    clients[0]!.notify(`${JOB_A}:3\n${JOB_B}:1\ngarbage\n${JOB_A}:4`);
+    expect(a.wakes).toEqual([undefined, 3, 4]);
+    expect(b.wakes).toEqual([undefined, 1]);
+    await listener.stop();
+  });
+
   it('stops waking a subscriber once it unsubscribes', async () => {
     const { listener, clients } = setUp();
     const a = recorder();

@@ -1,3 +1,4 @@
+import { notificationPayloads } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
 import { JOB_FEED_CHANNEL, parseFeedNotification } from './job-feed.policy';
 
@@ -134,14 +135,20 @@ export class JobFeedListener {
     this.wakeAll();
   }
 
+  /**
+   * A notification carries one or more `<jobId>:<seq>` (the sender packs what it queued). Every
+   * instance hears every job's notifications, so one without streams reads none of them.
+   */
   private dispatch(message: { channel: string; payload?: string }): void {
-    if (message.channel !== JOB_FEED_CHANNEL) return;
-    const parsed = parseFeedNotification(message.payload);
-    if (!parsed) {
-      this.options.logger.warn({ payload: message.payload }, 'job feed notification ignored: not <jobId>:<seq>');
-      return;
+    if (message.channel !== JOB_FEED_CHANNEL || this.subscribers.size === 0) return;
+    for (const payload of notificationPayloads(message.payload)) {
+      const parsed = parseFeedNotification(payload);
+      if (!parsed) {
+        this.options.logger.warn({ payload }, 'job feed notification ignored: not <jobId>:<seq>');
+        continue;
+      }
+      for (const waker of this.subscribers.get(parsed.jobId) ?? []) waker.wake(parsed.seq);
     }
-    for (const waker of this.subscribers.get(parsed.jobId) ?? []) waker.wake(parsed.seq);
   }
 
   private wakeAll(): void {
