@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { InboxPruner, KafkaAdminSession } from '@longhaul/messaging';
 import { OutboxPruner, OutboxRelay, readRelayLag } from '@longhaul/outbox';
-import { createDataSource, withConnection, type DataSource } from '@longhaul/persistence';
+import { createDataSource, createEffectLedgerTableSql, effectLedgerHistory, withConnection, type DataSource } from '@longhaul/persistence';
 import { startComponent, stopComponent, waitFor } from '@longhaul/testing';
 import { testEnv } from './test-env';
 
@@ -205,5 +205,35 @@ describe('inbox retention', () => {
 
     expect(await pruner.prune()).toEqual({ deleted: 0, keptForTopics: [topic] });
     expect(await inboxHas(expired)).toBe(true);
+  });
+});
+
+describe('effect ledger retention', () => {
+  /** A ledger of this test's own, in a schema no service uses. */
+  const schema = `retention_ledger_${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    await env.db.rows(`CREATE SCHEMA "${schema}"`);
+    for (const statement of createEffectLedgerTableSql(schema)) await env.db.rows(statement);
+  });
+
+  afterAll(async () => {
+    await env.db.rows(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  });
+
+  it('deletes the oldest entries past the retention and leaves the young ones of the batch unlocked', async () => {
+    // Numbered as applied: three old entries first, then five young ones.
+    await env.db.rows(
+      `INSERT INTO "${schema}".effect_ledger (effect, job_id, applied_at)
+       SELECT 'retention-test', gen_random_uuid(), now() - CASE WHEN n <= 3 THEN 48 ELSE 0 END * interval '1 hour'
+         FROM generate_series(1, 8) AS n ORDER BY n`,
+    );
+    const ledger = effectLedgerHistory(schema);
+
+    // A batch of 6 looks at the three old entries and three young ones.
+    expect(await withConnection(dataSource, (sql) => ledger.deleteExpired(sql, 24 * HOUR_MS, 6))).toBe(3);
+    expect(await env.db.count(`SELECT count(*) FROM "${schema}".effect_ledger`)).toBe(5);
+    // A row lock sets the row's xmax (and writes WAL): the young entries it looked at and kept must carry none.
+    expect(await env.db.count(`SELECT count(*) FROM "${schema}".effect_ledger WHERE xmax <> 0`)).toBe(0);
   });
 });
