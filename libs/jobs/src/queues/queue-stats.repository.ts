@@ -110,12 +110,13 @@ export class QueueStatsRepository {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async read(): Promise<Record<Lane, LaneStepFigures>> {
-    // Three statements issued together on one pipelining connection: one round trip.
+  /** `withTenants` false: the tenants' depths are not read, and every lane carries an empty map. */
+  async read(withTenants = true): Promise<Record<Lane, LaneStepFigures>> {
+    // The statements issued together on one pipelining connection: one round trip.
     const [lanes, tenants, finished] = await withConnection(this.dataSource, (sql) =>
       Promise.all([
         sql.rows<LaneFiguresRow>(LANE_FIGURES_SQL, [[...Lanes]]),
-        sql.rows<TenantDepthRow>(TENANT_DEPTHS_SQL),
+        withTenants ? sql.rows<TenantDepthRow>(TENANT_DEPTHS_SQL) : Promise.resolve([]),
         sql.rows<FinishedSecondRow>(FINISHED_SECONDS_SQL, [this.finishedWindow.readFrom(), THROUGHPUT_WINDOW_SECONDS + FINISHED_SETTLE_SECONDS]),
       ]),
     );

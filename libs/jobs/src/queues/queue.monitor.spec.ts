@@ -145,4 +145,65 @@ describe('QueueMonitor', () => {
     await monitor.sampleLag();
     expect(monitor.latest()!.lanes.fast.lag).toBeNull();
   });
+
+  it('reads the tenants\' depths at every sample only while a lane is near the threshold, else every refresh, carrying them cut to the lane', async () => {
+    let clock = 0;
+    let fastDepth = 10;
+    const asked: boolean[] = [];
+    const monitor = new QueueMonitor({
+      stats: {
+        read: async (withTenants = true) => {
+          asked.push(withTenants);
+          return figures(fastDepth, withTenants ? [['tenant-a', fastDepth + 1]] : []);
+        },
+      },
+      lag: { read: async () => ({ fast: 0, slow: 0 }), close: async () => undefined },
+      logger: silent,
+      sampleMs: 10,
+      lagSampleMs: 10,
+      now: () => clock,
+      tenantDepthsFrom: { fast: 100, slow: 100 },
+      tenantRefreshMs: 1_000,
+    });
+    await monitor.sampleSteps();
+    expect(asked).toEqual([true]);
+    expect(monitor.latest()!.lanes.fast.tenantDepths).toEqual(new Map([['tenant-a', 11]]));
+
+    // Far below the threshold: not read again, the last depths carried, cut to the lane's 6 + 1 open steps.
+    fastDepth = 6;
+    clock = 500;
+    await monitor.sampleSteps();
+    expect(asked).toEqual([true, false]);
+    expect(monitor.latest()!.lanes.fast.tenantDepths).toEqual(new Map([['tenant-a', 7]]));
+
+    // The refresh is due.
+    clock = 1_000;
+    await monitor.sampleSteps();
+    expect(asked).toEqual([true, false, true]);
+
+    // At the threshold (99 queued + 1 running), every sample reads them.
+    fastDepth = 99;
+    clock = 1_100;
+    await monitor.sampleSteps();
+    clock = 1_200;
+    await monitor.sampleSteps();
+    clock = 1_300;
+    await monitor.sampleSteps();
+    expect(asked).toEqual([true, false, true, false, true, true]);
+    expect(monitor.latest()!.lanes.fast.tenantDepths).toEqual(new Map([['tenant-a', 100]]));
+  });
+
+  it('reads the tenants\' depths at every sample without a threshold', async () => {
+    const asked: boolean[] = [];
+    const monitor = new QueueMonitor({
+      stats: { read: async (withTenants = true) => (asked.push(withTenants), figures(1)) },
+      lag: { read: async () => ({ fast: 0, slow: 0 }), close: async () => undefined },
+      logger: silent,
+      sampleMs: 10,
+      lagSampleMs: 10,
+    });
+    await monitor.sampleSteps();
+    await monitor.sampleSteps();
+    expect(asked).toEqual([true, true]);
+  });
 });

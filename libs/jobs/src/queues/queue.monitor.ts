@@ -7,7 +7,8 @@ import { topTenants, type LaneStepFigures, type QueueSample } from './queue-samp
 
 /** Where the monitor reads from, and how often. */
 export interface QueueMonitorDeps {
-  stats: { read(): Promise<Record<Lane, LaneStepFigures>> };
+  /** `withTenants` false: the tenants' depths are not read, and the figures carry an empty map. */
+  stats: { read(withTenants?: boolean): Promise<Record<Lane, LaneStepFigures>> };
   lag: { read(): Promise<LaneLags>; readDeadLetters?(): Promise<DeadLetterTopicView[] | null>; close(): Promise<void> };
   logger: Logger;
   /** Step-table sampling period, in ms. */
@@ -18,7 +19,18 @@ export interface QueueMonitorDeps {
   now?: () => number;
   /** Where the per-tenant depth gauge is set. @defaultValue a private registry nobody serves */
   registry?: Registry;
+  /**
+   * Open steps (queued or running) of a lane from which its tenants' depths are read at every
+   * sample; below it they are read every `tenantRefreshMs`. Absent: at every sample.
+   * @see QueueMonitor
+   */
+  tenantDepthsFrom?: Record<Lane, number>;
+  /** Longest time between two reads of the tenants' depths, in ms. @defaultValue {@link TENANT_REFRESH_MS} */
+  tenantRefreshMs?: number;
 }
+
+/** @see QueueMonitorDeps.tenantRefreshMs */
+export const TENANT_REFRESH_MS = 10_000;
 
 /**
  * Keeps the latest figures of every lane in memory for admission and `GET /v1/queues`. In the
@@ -27,6 +39,14 @@ export interface QueueMonitorDeps {
  * the last good figures (lag becomes unknown); nothing is ever thrown out of the timer. Each step
  * read also sets `longhaul_tenant_queue_depth` for the deepest tenants of each lane; while the
  * step table is unreadable that gauge is dropped, as every sampled gauge is.
+ *
+ * The tenants' depths cost the read one index lookup per open step, so with `tenantDepthsFrom`
+ * they are read at every sample only while some lane holds that many open steps (the api passes
+ * half of each lane's per-tenant limit: below it no tenant is near its limit), and otherwise
+ * every `tenantRefreshMs`. In between, a sample carries the last ones read, each cut to its
+ * lane's open steps now, since no tenant holds more than its lane. The submit benchmark, whose
+ * queue nothing drains, had this read take up to 260 ms of a core every second
+ * (docs/benchmarks/tuning.md, section 23).
  */
 export class QueueMonitor {
   private steps: { sampledAt: Date; lanes: Record<Lane, LaneStepFigures> } | null = null;
@@ -38,6 +58,7 @@ export class QueueMonitor {
   private lagRead: Promise<void> | null = null;
   private lastLagReadAt = Number.NEGATIVE_INFINITY;
   private stepsFailing = false;
+  private tenantsReadAt = Number.NEGATIVE_INFINITY;
   private readonly now: () => number;
   private readonly metrics: JobsMetrics;
 
@@ -81,9 +102,21 @@ export class QueueMonitor {
 
   /** Reads the step table now and keeps the figures (throws if the read fails). */
   async sampleSteps(): Promise<void> {
-    const lanes = await this.deps.stats.read();
+    const withTenants = this.tenantsDue();
+    const lanes = await this.deps.stats.read(withTenants);
+    if (withTenants) this.tenantsReadAt = this.now();
+    else carryTenantDepths(lanes, this.steps?.lanes);
     this.steps = { sampledAt: new Date(this.now()), lanes };
     this.publishTenantDepths(lanes);
+  }
+
+  /** Whether this sample reads the tenants' depths (see the class comment). */
+  private tenantsDue(): boolean {
+    const from = this.deps.tenantDepthsFrom;
+    const last = this.steps?.lanes;
+    if (!from || !last) return true;
+    if (this.now() - this.tenantsReadAt >= (this.deps.tenantRefreshMs ?? TENANT_REFRESH_MS)) return true;
+    return Lanes.some((lane) => last[lane].depth + last[lane].running >= from[lane]);
   }
 
   /** Reads the consumer lag now and keeps it (never throws; unknown lanes become null). */
@@ -133,5 +166,15 @@ export class QueueMonitor {
     this.lagRead = this.sampleLag().finally(() => {
       this.lagRead = null;
     });
+  }
+}
+
+/** Gives each lane of `lanes` the tenants' depths of `previous`, each at most the lane's open steps now. */
+function carryTenantDepths(lanes: Record<Lane, LaneStepFigures>, previous: Record<Lane, LaneStepFigures> | undefined): void {
+  for (const lane of Lanes) {
+    const open = lanes[lane].depth + lanes[lane].running;
+    const carried = new Map<string, number>();
+    for (const [tenantId, depth] of previous?.[lane].tenantDepths ?? []) if (open > 0) carried.set(tenantId, Math.min(depth, open));
+    lanes[lane] = { ...lanes[lane], tenantDepths: carried };
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Module, type BeforeApplicationShutdown, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
+import { Lanes, type Lane } from '@longhaul/contracts';
 import type { Kafka } from '@longhaul/messaging';
 import type { Registry } from 'prom-client';
 import type { DataSource } from '@longhaul/persistence';
@@ -42,6 +43,8 @@ export class QueuesModule implements OnApplicationBootstrap, BeforeApplicationSh
               sampleMs: opts.sampleMs,
               lagSampleMs: opts.lagSampleMs,
               registry,
+              // Below half its per-tenant limit a lane has no tenant near the limit (QueueMonitor).
+              tenantDepthsFrom: Object.fromEntries(Lanes.map((lane) => [lane, Math.ceil(opts.maxDepthPerTenant[lane] / 2)])) as Record<Lane, number>,
             });
           },
         },
