@@ -84,8 +84,8 @@ export interface PostCommitNotifierOptions {
 }
 
 /**
- * A busy api committed a statement every 2–3 ms, and sending each one's notifications in a
- * statement of its own cost the api about a seventh of its thread time per accept
+ * A busy api committed a statement every 2–3 ms and sent a notifying statement after each: as
+ * many statements again on the pool, and a notification per job to every listening api
  * (docs/benchmarks/tuning.md, section 23). A stream hears of an entry at most this much later.
  */
 export const DEFAULT_NOTIFY_INTERVAL_MS = 20;
