@@ -44,31 +44,34 @@ export function packNotifications(
   payloads: readonly string[],
   refused: (payload: string, reason: string) => void = () => undefined,
 ): { channels: string[]; payloads: string[] } {
-  const open = new Map<string, { parts: string[]; bytes: number }>();
-  const packed = { channels: [] as string[], payloads: [] as string[] };
-  const close = (channel: string) => {
-    const current = open.get(channel);
-    if (!current) return;
-    packed.channels.push(channel);
-    packed.payloads.push(current.parts.join(PAYLOAD_SEPARATOR));
-    open.delete(channel);
-  };
+  const byChannel = new Map<string, string[]>();
   channels.forEach((channel, i) => {
     const payload = payloads[i]!;
     const bytes = Buffer.byteLength(payload);
     if (payload.includes(PAYLOAD_SEPARATOR)) return refused(payload, 'holds a line break, which separates packed payloads');
     if (bytes > MAX_NOTIFICATION_BYTES) return refused(payload, `is ${bytes} bytes, more than a notification carries (${MAX_NOTIFICATION_BYTES})`);
-    let current = open.get(channel);
-    if (current && current.bytes + 1 + bytes > MAX_NOTIFICATION_BYTES) {
-      close(channel);
-      current = undefined;
-    }
-    if (current) {
-      current.parts.push(payload);
-      current.bytes += 1 + bytes;
-    } else open.set(channel, { parts: [payload], bytes });
+    const list = byChannel.get(channel);
+    if (list) list.push(payload);
+    else byChannel.set(channel, [payload]);
   });
-  for (const channel of [...open.keys()]) close(channel);
+  const packed = { channels: [] as string[], payloads: [] as string[] };
+  for (const [channel, list] of byChannel) {
+    let parts: string[] = [];
+    let bytes = -1;
+    for (const payload of list) {
+      const size = Buffer.byteLength(payload);
+      if (parts.length > 0 && bytes + 1 + size > MAX_NOTIFICATION_BYTES) {
+        packed.channels.push(channel);
+        packed.payloads.push(parts.join(PAYLOAD_SEPARATOR));
+        parts = [];
+        bytes = -1;
+      }
+      parts.push(payload);
+      bytes += 1 + size;
+    }
+    packed.channels.push(channel);
+    packed.payloads.push(parts.join(PAYLOAD_SEPARATOR));
+  }
   return packed;
 }
 

@@ -116,7 +116,7 @@ export class QueueMonitor {
     const last = this.steps?.lanes;
     if (!from || !last) return true;
     if (this.now() - this.tenantsReadAt >= (this.deps.tenantRefreshMs ?? TENANT_REFRESH_MS)) return true;
-    return Lanes.some((lane) => last[lane].depth + last[lane].running >= from[lane]);
+    return Lanes.some((lane) => openSteps(last[lane]) >= from[lane]);
   }
 
   /** Reads the consumer lag now and keeps it (never throws; unknown lanes become null). */
@@ -169,10 +169,15 @@ export class QueueMonitor {
   }
 }
 
+/** A lane's open steps: queued or running, what a tenant's depth counts. */
+function openSteps(figures: LaneStepFigures): number {
+  return figures.depth + figures.running;
+}
+
 /** Gives each lane of `lanes` the tenants' depths of `previous`, each at most the lane's open steps now. */
 function carryTenantDepths(lanes: Record<Lane, LaneStepFigures>, previous: Record<Lane, LaneStepFigures> | undefined): void {
   for (const lane of Lanes) {
-    const open = lanes[lane].depth + lanes[lane].running;
+    const open = openSteps(lanes[lane]);
     const carried = new Map<string, number>();
     for (const [tenantId, depth] of previous?.[lane].tenantDepths ?? []) if (open > 0) carried.set(tenantId, Math.min(depth, open));
     lanes[lane] = { ...lanes[lane], tenantDepths: carried };
