@@ -40,7 +40,7 @@ export async function fillWalPool(config: StackConfig): Promise<void> {
     const started = Date.now();
     for (let i = 0; i < missing; i++) {
       // A switch needs a record since the last one; a logical decoding message is the smallest
-      // (the outbox connector drops every message: message.prefix.exclude.list in its config).
+      // (the outbox connector drops every message but its own heartbeat's: message.prefix.include.list).
       await db.query(`SELECT pg_logical_emit_message(false, 'longhaul.wal-pool', ''), pg_switch_wal()`);
     }
     await db.query('CHECKPOINT');
