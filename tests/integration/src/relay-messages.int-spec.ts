@@ -1,5 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises';
-import { sampleJobRequest, startComponent, stopComponent } from '@longhaul/testing';
+import { OutboxRelay } from '@longhaul/outbox';
+import { sampleJobRequest, startComponent, stopComponent, waitFor } from '@longhaul/testing';
 import { testEnv } from './test-env';
 
 const env = testEnv();
@@ -14,8 +14,6 @@ const nativeOnly = env.stackMode === 'native' ? it : it.skip;
 
 /** Where Debezium relays a logical decoding message: `<topic.prefix>.message`. */
 const MESSAGE_TOPIC = 'longhaul.message';
-/** The connector's replication slot (`slot.name` in infra/debezium/longhaul-outbox.connector.json). */
-const SLOT = 'longhaul_outbox';
 
 /**
  * Outbox rows written at or after `lsn`, over every table of the relay's publication: a relayed
@@ -32,18 +30,13 @@ async function outboxRowsSince(lsn: string): Promise<number> {
   return rows;
 }
 
-/** Waits up to `timeoutMs` for the slot's confirmed position to reach `lsn`. */
-async function slotConfirms(lsn: string, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await env.db.rows<{ passed: boolean }>(
-      `SELECT confirmed_flush_lsn >= $2::pg_lsn AS passed FROM pg_replication_slots WHERE slot_name = $1`,
-      [SLOT, lsn],
-    );
-    if (row?.passed) return true;
-    if (Date.now() > deadline) return false;
-    await delay(500);
-  }
+/** Whether the relay's slot has confirmed WAL position `lsn` (a `pg_lsn` text). */
+async function slotConfirmed(lsn: string): Promise<boolean> {
+  const [row] = await env.db.rows<{ confirmed: boolean }>(
+    `SELECT confirmed_flush_lsn >= $2::pg_lsn AS confirmed FROM pg_replication_slots WHERE slot_name = $1`,
+    [OutboxRelay.slot, lsn],
+  );
+  return row?.confirmed === true;
 }
 
 describe('the outbox relay', () => {
@@ -76,7 +69,7 @@ describe('the outbox relay', () => {
       // WAL that no outbox row accounts for: a message the connector drops, not in a transaction.
       await env.db.rows(`SELECT pg_logical_emit_message(false, 'longhaul-test', repeat('x', 1000))`);
       const [{ lsn }] = await env.db.rows<{ lsn: string }>(`SELECT pg_current_wal_lsn()::text AS lsn`);
-      expect(await slotConfirms(lsn, 45_000)).toBe(true);
+      await waitFor(() => slotConfirmed(lsn), { timeoutMs: 45_000, intervalMs: 500, description: `the slot to confirm ${lsn}` });
       // A row some service wrote in the window would have moved the slot by itself: try again.
       confirmedWithoutRows = (await outboxRowsSince(lsn)) === 0;
     }
