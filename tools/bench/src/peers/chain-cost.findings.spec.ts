@@ -38,6 +38,25 @@ describe('chainCostFindings', () => {
     expect(why).toContain("2× pg-boss's chains needs a Longhaul job to cost at most 3.45 ms of machine CPU, 64 % less than now");
   });
 
+  it('prices the job path’s crossings at the relay-alone chain’s cost and keeps that row out of the peers', () => {
+    const relay = { name: 'relay alone', cost: cost(0.6, 1.9, [['Postgres', 0.3], ['Kafka Connect (Debezium)', 0.12]]), chainsPerSecond: summary(3000) };
+    const [costs, why] = chainCostFindings(input({ peers: [...input().peers, relay], relayAlone: 'relay alone' }));
+    expect(costs).toContain("a chain of 3 crossings of Longhaul's relay alone 0.60 ms (1.90 cores busy; Postgres 0.30 ms, Kafka Connect (Debezium) 0.12 ms)");
+    expect(costs).not.toContain('a relay alone chain');
+    // 0.6 ms ÷ 3 crossings × 5 = 1.00 ms: 29 % of the 3.45 ms allowed, 11 % of the 9.5 ms a job costs.
+    expect(why).toContain('not what stands in the way');
+    expect(why).toContain('come to about 1.00 ms, 29 % of that budget and 11 % of what a job costs now');
+  });
+
+  it('says when the crossings alone would not fit the budget, and falls back without the reference row', () => {
+    const relay = { name: 'relay alone', cost: cost(2.4, 1.9, [['Postgres', 1]]), chainsPerSecond: summary(800) };
+    const [, over] = chainCostFindings(input({ peers: [...input().peers, relay], relayAlone: 'relay alone' }));
+    expect(over).toContain('more than the whole budget on their own');
+    const [, without] = chainCostFindings(input());
+    expect(without).toContain('crosses the relay five times');
+    expect(without).toContain('did not run here');
+  });
+
   it('flags a prediction far from the measured ratio', () => {
     const [, why] = chainCostFindings(input({ longhaulJobsPerSecond: summary(400) }));
     expect(why).toContain('did not fill the machine alike');

@@ -9,6 +9,7 @@ import { milliseconds, perSecond } from '../throughput/load-run';
 import { throughputResults } from '../throughput/throughput.results';
 import { CHAIN_STAGES, PEER_ENQUEUE_IN_FLIGHT, PEER_STAGE_CONCURRENCY, SATURATION_BATCH } from './peer.adapter';
 import { peerVariants } from './peer.catalog';
+import { RELAY_FLOOR_NAME } from './relay-floor.peer';
 import { chainCostFindings, PG_BOSS_TARGET } from './chain-cost.findings';
 import { comparisonTable, ratioTarget } from './peer.comparison';
 import { clientBoundParagraphs, runPeerRepetitions, settingsParagraphs, troubleParagraphs, type PeerOutcome } from './peer.repetitions';
@@ -36,9 +37,9 @@ async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
   if (!(await waitForFreeStack({ signal: ctx.signal, log: ctx.log }))) {
     return notMeasured(stackBusyReason('Postgres'));
   }
-  const { databaseUrl } = nativeStackInfo();
+  const { databaseUrl, kafkaBrokers } = nativeStackInfo();
   const durability = await readPostgresDurability(databaseUrl);
-  const variants = peerVariants({ databaseUrl, logDir: join(workspaceRoot(), 'tmp', 'bench-logs') });
+  const variants = peerVariants({ databaseUrl, kafkaBrokers, logDir: join(workspaceRoot(), 'tmp', 'bench-logs') });
   const repetitions = Math.min(ctx.repetitions, MAX_REPETITIONS);
   const outcomes = await runPeerRepetitions(ctx, variants, repetitions, async (peer, _rep, signal) => {
     const loadAtStart = loadavg()[0]!;
@@ -108,7 +109,7 @@ function report(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>, repetitions
     id: peerChainBenchmark.id,
     title: peerChainBenchmark.title,
     method: [
-      `Each peer runs a chain of three queues, \`stage-1\` → \`stage-2\` → \`stage-3\`, with one worker per stage at ${PEER_STAGE_CONCURRENCY} jobs in flight. Stage 1's handler enqueues the chain's stage-2 job and stage 2's enqueues its stage-3 job, each through the same enqueue call as the producer's; stage 3's handler records the chain as done. No handler does anything else. A chain's latency runs from the call that enqueues its stage-1 job to the end of its stage-3 handler; the library's own completion write for that last job comes after and is not counted, which favours the peers slightly.`,
+      `Each peer runs a chain of three queues, \`stage-1\` → \`stage-2\` → \`stage-3\`, with one worker per stage at ${PEER_STAGE_CONCURRENCY} jobs in flight. Stage 1's handler enqueues the chain's stage-2 job and stage 2's enqueues its stage-3 job, each through the same enqueue call as the producer's; stage 3's handler records the chain as done. No handler does anything else. A chain's latency runs from the call that enqueues its stage-1 job to the end of its stage-3 handler; the library's own completion write for that last job comes after and is not counted, which favours the peers slightly. The last row, **${RELAY_FLOOR_NAME}**, is not a peer: it runs the same chain over the hops of Longhaul's architecture with nothing of the platform around them (its settings below), so that what the relay itself costs stands beside what a Longhaul job costs.`,
       `**Saturation.** ${SATURATION_BATCH} chains are enqueued one by one with ${PEER_ENQUEUE_IN_FLIGHT} calls in flight while the workers already run; chains/s is the chains finished over the time from the first enqueue to the last chain's end (bound: ${SATURATION_MAX_MS / 1000} s; an unfinished batch counts what finished by then). A chain is the counterpart of one Longhaul job through its three services, so chains/s is the figure set beside Longhaul's completed jobs/s; "queue jobs/s" (× 3) counts the peer's own jobs. **Latency.** After the batch has drained, ${PACED_RATE} chains/s are offered for ${PACED_DURATION_MS / 1000} s, each send due at start + i/${PACED_RATE} s (computed from the start, so lateness does not drift; "sender late" is how far the latest send missed its due time), then up to ${PACED_TAIL_MS / 1000} s for the last chains to finish; a chain still unfinished is counted, not timed. Before both, ${WARM_UP_CHAINS} chains warm the workers up.`,
       `Producer and workers of a peer share this benchmark's Node.js process (one event loop, as a small deployment of the library would run); "client CPU" is that process's CPU time during the saturation phase as a share of one core (the machine has ${cpus().length}). Longhaul's services run as separate processes. Each stage's worker runs ${PEER_STAGE_CONCURRENCY} jobs at once, as many as the step slots Longhaul's transcoder and thumbnailer run with in its end-to-end benchmark. "load at start" is the machine's 1-minute load average as each repetition began: other work on the machine shows there. Postgres: ${describeDurability(durability)}. ${repetitions} repetition(s) per peer; each starts the peer afresh and removes it afterwards.`,
       ...settingsParagraphs(outcomes),
@@ -144,6 +145,7 @@ function report(outcomes: ReadonlyArray<PeerOutcome<ChainBenchRep>>, repetitions
         longhaul: throughputResults.endToEndSaturationCpu,
         longhaulJobsPerSecond: throughputResults.endToEndJobsPerSecond,
         peers: names.map((name) => ({ name, cost: throughputResults.peers?.[name]?.chainSaturationCpu, chainsPerSecond: throughputResults.peers?.[name]?.chainsPerSecond })),
+        relayAlone: RELAY_FLOOR_NAME,
         cores: cpus().length,
       }),
       ...disagreementFindings(outcomes),

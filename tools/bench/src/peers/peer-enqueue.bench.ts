@@ -43,9 +43,9 @@ async function run(ctx: BenchmarkContext): Promise<BenchmarkResult> {
   if (!(await waitForFreeStack({ signal: ctx.signal, log: ctx.log }))) {
     return notMeasured(stackBusyReason('Postgres'));
   }
-  const { databaseUrl } = nativeStackInfo();
+  const { databaseUrl, kafkaBrokers } = nativeStackInfo();
   const durability = await readPostgresDurability(databaseUrl);
-  const variants = peerVariants({ databaseUrl, logDir: join(workspaceRoot(), 'tmp', 'bench-logs') });
+  const variants = peerVariants({ databaseUrl, kafkaBrokers, logDir: join(workspaceRoot(), 'tmp', 'bench-logs') }).filter((variant) => !variant.chainOnly);
   const outcomes = await runPeerRepetitions(ctx, variants, ctx.repetitions, async (peer, _rep, signal) => {
     const loadAtStart = loadavg()[0]!;
     const cpuBefore = process.cpuUsage();

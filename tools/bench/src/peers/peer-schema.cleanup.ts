@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 
-/** The schemas the Postgres peers install into: theirs alone, dropped before and after each run. */
-export const PEER_SCHEMAS = { pgBoss: 'bench_pgboss', graphileWorker: 'bench_graphile' } as const;
+/** The schemas the Postgres peers (and the relay's reference row) install into: theirs alone, dropped before and after each run. */
+export const PEER_SCHEMAS = { pgBoss: 'bench_pgboss', graphileWorker: 'bench_graphile', relayFloor: 'bench_relay_floor' } as const;
 
 /**
  * `DROP SCHEMA … CASCADE` for one of {@link PEER_SCHEMAS}: removes whatever an earlier,

@@ -23,6 +23,7 @@ import { SUBMIT_BODY } from './submit.request';
 import { throughputResults } from './throughput.results';
 import { wallNow } from './wall.clock';
 import { fixKafkajsRequestQueue } from '@longhaul/messaging';
+import { deleteTopicsIfPresent } from '../kafka-topics.cleanup';
 
 /** The brief's load: 500 a second for 30 s. */
 const RATE_PER_SECOND = 500;
@@ -119,7 +120,7 @@ async function measureProbe(stack: StackInfo, load: LagLoad, ctx: BenchmarkConte
   try {
     // An interrupted run may have left them; both statements are no-ops otherwise.
     for (const statement of dropRelayProbeSql()) await pool.query(statement);
-    await deleteTopicIfPresent(admin, RELAY_PROBE_TOPIC);
+    await deleteTopicsIfPresent(admin, [RELAY_PROBE_TOPIC]);
     await admin.createTopics({ topics: [{ topic: RELAY_PROBE_TOPIC, numPartitions: DEFAULT_PARTITIONS }], waitForLeaders: true });
     for (const statement of createRelayProbeSql()) await pool.query(statement);
     // Every connection opened before the clock runs: a connection set up mid-run would time its handshake.
@@ -138,7 +139,7 @@ async function measureProbe(stack: StackInfo, load: LagLoad, ctx: BenchmarkConte
   } finally {
     await observer.stop().catch((error: unknown) => ctx.log(`stopping the probe consumer failed: ${String(error)}`));
     for (const statement of dropRelayProbeSql()) await pool.query(statement).catch((error: unknown) => ctx.log(`dropping ${RELAY_PROBE_SCHEMA} failed: ${String(error)}`));
-    await deleteTopicIfPresent(admin, RELAY_PROBE_TOPIC).catch((error: unknown) => ctx.log(`deleting ${RELAY_PROBE_TOPIC} failed: ${String(error)}`));
+    await deleteTopicsIfPresent(admin, [RELAY_PROBE_TOPIC]).catch((error: unknown) => ctx.log(`deleting ${RELAY_PROBE_TOPIC} failed: ${String(error)}`));
     await admin.disconnect();
     await pool.end();
     await checkConnector(stack, ctx);
@@ -217,11 +218,6 @@ function describe(rep: LagRep): string {
     (lag ? `lag p50 ${milliseconds(lag.p50)}, p99 ${milliseconds(lag.p99)}, max ${milliseconds(lag.max)}` : 'nothing seen') +
     (rep.missing > 0 ? `, ${rep.missing} not seen` : '')
   );
-}
-
-async function deleteTopicIfPresent(admin: ReturnType<Kafka['admin']>, topic: string): Promise<void> {
-  const topics = await admin.listTopics();
-  if (topics.includes(topic)) await admin.deleteTopics({ topics: [topic], timeout: 30_000 });
 }
 
 function notMeasured(offered: RelayLagLoad, reason: string): BenchmarkResult {
