@@ -1,6 +1,9 @@
 import type { Sql } from '@longhaul/persistence';
 import type { InboundEvent } from './inbound-event';
 
+/** What the inbox keeps of an event: an {@link InboundEvent} without its payload and trace. */
+export type InboxEntry = Pick<InboundEvent, 'id' | 'key' | 'topic' | 'partition' | 'offset'> & { type: string };
+
 /**
  * Records that `events` are being handled, in ONE statement, and returns the ids it recorded now:
  * an event whose id is missing from the answer was handled before (or appears earlier in
@@ -8,7 +11,7 @@ import type { InboundEvent } from './inbound-event';
  * in the order given, so `seq` keeps the handling order. Ids come back in Postgres' canonical
  * (lower-case) form.
  */
-export async function recordInInbox(sql: Sql, schema: string, events: readonly InboundEvent[]): Promise<Set<string>> {
+export async function recordInInbox(sql: Sql, schema: string, events: readonly InboxEntry[]): Promise<Set<string>> {
   if (events.length === 0) return new Set();
   const rows = await sql.rows<{ event_id: string }>(
     `INSERT INTO "${schema}".inbox (event_id, event_type, aggregate_id, topic, kafka_partition, kafka_offset)

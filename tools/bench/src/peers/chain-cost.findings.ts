@@ -22,7 +22,7 @@ export interface ChainCostInput {
 }
 
 /** The relay crossings on a Longhaul job's path: request to the transcoder, its result to the saga, the same for the thumbnailer, and the job's completion to the notifier. */
-export const JOB_PATH_CROSSINGS = 5;
+const JOB_PATH_CROSSINGS = 5;
 /** The relay crossings of the reference chain: one per stage. */
 const CHAIN_CROSSINGS = 3;
 

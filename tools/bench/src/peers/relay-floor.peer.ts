@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel, type Admin, type Consumer } from 'kafkajs';
 import { Pool } from 'pg';
 import { DEFAULT_PARTITIONS } from '@longhaul/contracts';
-import { fixKafkajsRequestQueue } from '@longhaul/messaging';
-import { createOutboxTableSql, dropOutboxTableSql, outboxRelayPositionSql } from '@longhaul/outbox';
+import { createInboxTableSql, dropInboxAggregateIndexSql, fixKafkajsRequestQueue, inboxRetentionIndexSql, recordInInbox, type InboxEntry } from '@longhaul/messaging';
+import { createOutboxTableSql, dropOutboxTableSql, OUTBOX_COLUMNS, outboxRelayPositionSql, outboxRow, type OutboxEvent } from '@longhaul/outbox';
+import { sqlOn } from '@longhaul/persistence';
 import { deleteTopicsIfPresent } from '../kafka-topics.cleanup';
 import { CHAIN_STAGES, PEER_ENQUEUE_IN_FLIGHT, type PeerAdapter, type PeerHandler, type PeerPayload, type PeerStage } from './peer.adapter';
 import { dropPeerSchema, PEER_SCHEMAS } from './peer-schema.cleanup';
@@ -15,15 +16,10 @@ export const RELAY_FLOOR_NAME = "Longhaul's relay alone (reference)";
 const SCHEMA = PEER_SCHEMAS.relayFloor;
 
 /** The stage's topic: the benchmark's own, made at start and deleted at stop. */
-export function relayFloorTopic(stage: PeerStage): string {
+function relayFloorTopic(stage: PeerStage): string {
   return `longhaul-bench.relay-floor.${stage}`;
 }
 
-/** The enqueues a handler made, written in its consumer's transaction. */
-interface Pending {
-  stage: PeerStage;
-  payload: PeerPayload;
-}
 
 /**
  * Not a peer: the hops of Longhaul's architecture with nothing of the platform around them, so
@@ -41,7 +37,8 @@ export class RelayFloorPeer implements PeerAdapter {
     `Enqueue: one INSERT of an outbox row, committed on its own. Workers: one kafkajs consumer group per stage (\`partitionsConsumedConcurrently\` ${DEFAULT_PARTITIONS}, \`eachBatch\`); per fetched batch of a partition ONE transaction writes the batch's inbox rows (\`INSERT … ON CONFLICT DO NOTHING RETURNING\`), runs the handlers of the events not seen before, and inserts the outbox rows they enqueued, before the offsets are resolved. No saga, work items, job rows, feed, lifecycle events or tracing.`,
   ];
   readonly errors: string[] = [];
-  private readonly pending = new AsyncLocalStorage<Pending[]>();
+  /** The outbox rows a handler enqueues, written in its consumer's transaction. */
+  private readonly pending = new AsyncLocalStorage<OutboxEvent[]>();
   private readonly consumers: Consumer[] = [];
   private readonly run = randomUUID().slice(0, 8);
   private pool: Pool | null = null;
@@ -65,24 +62,20 @@ export class RelayFloorPeer implements PeerAdapter {
       `CREATE SCHEMA "${SCHEMA}"`,
       ...createOutboxTableSql(SCHEMA),
       ...outboxRelayPositionSql(SCHEMA),
-      // As the services' inboxes: keyed by event id, with the index their retention reads.
-      `CREATE TABLE "${SCHEMA}".inbox (event_id uuid PRIMARY KEY, topic text NOT NULL, received_at timestamptz NOT NULL DEFAULT now())`,
-      `CREATE INDEX inbox_topic_received_at_idx ON "${SCHEMA}".inbox (topic, received_at)`,
+      // The services' inbox as their migrations leave it.
+      ...createInboxTableSql(SCHEMA),
+      ...dropInboxAggregateIndexSql(SCHEMA),
+      ...inboxRetentionIndexSql(SCHEMA),
     ]) {
       await this.pool.query(statement);
     }
   }
 
   async enqueue(stage: PeerStage, payload: PeerPayload): Promise<void> {
+    const event = stageEvent(stage, payload);
     const inHandler = this.pending.getStore();
-    if (inHandler) {
-      inHandler.push({ stage, payload });
-      return;
-    }
-    await this.db().query(
-      `INSERT INTO "${SCHEMA}".outbox (id, aggregatetype, aggregateid, type, payload, topic, traceparent) VALUES ($1, 'chain', $2, 'ChainStage.v1', $3, $4, NULL)`,
-      [randomUUID(), chainKey(payload), JSON.stringify(payload), relayFloorTopic(stage)],
-    );
+    if (inHandler) inHandler.push(event);
+    else await this.db().query(`INSERT INTO "${SCHEMA}".outbox (${OUTBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, outboxRow(event).values);
   }
 
   async work(stage: PeerStage, handler: PeerHandler): Promise<void> {
@@ -95,8 +88,11 @@ export class RelayFloorPeer implements PeerAdapter {
       eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
         const last = batch.messages.at(-1);
         if (!last) return;
-        const events = batch.messages.map((m) => ({ id: String(m.headers?.['id'] ?? ''), payload: JSON.parse(String(m.value)) as PeerPayload }));
-        await this.inTransaction(batch.topic, events, handler);
+        const events = batch.messages.map((m) => ({
+          entry: { id: String(m.headers?.['id'] ?? ''), type: STAGE_EVENT_TYPE, key: String(m.key), topic: batch.topic, partition: batch.partition, offset: m.offset },
+          payload: JSON.parse(String(m.value)) as PeerPayload,
+        }));
+        await this.inTransaction(events, handler);
         resolveOffset(last.offset);
         await heartbeat();
       },
@@ -120,22 +116,21 @@ export class RelayFloorPeer implements PeerAdapter {
     }
   }
 
-  private async inTransaction(topic: string, events: ReadonlyArray<{ id: string; payload: PeerPayload }>, handler: PeerHandler): Promise<void> {
+  private async inTransaction(events: ReadonlyArray<{ entry: InboxEntry; payload: PeerPayload }>, handler: PeerHandler): Promise<void> {
     const client = await this.db().connect();
+    const sql = sqlOn(client);
     try {
       await client.query('BEGIN');
-      const inserted = await client.query<{ event_id: string }>(
-        `INSERT INTO "${SCHEMA}".inbox (event_id, topic) SELECT unnest($1::uuid[]), $2 ON CONFLICT DO NOTHING RETURNING event_id`,
-        [events.map((e) => e.id), topic],
-      );
-      const fresh = new Set(inserted.rows.map((row) => row.event_id));
-      const enqueued: Pending[] = [];
-      await this.pending.run(enqueued, () => Promise.all(events.filter((e) => fresh.has(e.id)).map((e) => handler(e.payload))));
+      const fresh = await recordInInbox(sql, SCHEMA, events.map((e) => e.entry));
+      const enqueued: OutboxEvent[] = [];
+      await this.pending.run(enqueued, () => Promise.all(events.filter((e) => fresh.has(e.entry.id)).map((e) => handler(e.payload))));
       if (enqueued.length > 0) {
-        await client.query(
-          `INSERT INTO "${SCHEMA}".outbox (id, aggregatetype, aggregateid, type, payload, topic, traceparent)
-           SELECT gen_random_uuid(), 'chain', k, 'ChainStage.v1', p, t, NULL FROM unnest($1::text[], $2::jsonb[], $3::text[]) AS e(k, p, t)`,
-          [enqueued.map((e) => chainKey(e.payload)), enqueued.map((e) => JSON.stringify(e.payload)), enqueued.map((e) => relayFloorTopic(e.stage))],
+        const rows = enqueued.map((event) => outboxRow(event).values);
+        // The batch's rows in one statement, column by column.
+        await sql.execute(
+          `INSERT INTO "${SCHEMA}".outbox (${OUTBOX_COLUMNS})
+           SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::text[])`,
+          OUTBOX_COLUMNS.split(', ').map((_, column) => rows.map((row) => row[column])),
         );
       }
       await client.query('COMMIT');
@@ -165,7 +160,13 @@ export class RelayFloorPeer implements PeerAdapter {
   }
 }
 
-/** The Kafka key of a chain's rows, so its three stages land on one partition of each topic, as a job's events do. */
-function chainKey(payload: PeerPayload): string {
-  return `${payload.phase}:${payload.n}`;
+/** The outbox rows' event type; no consumer but this one reads it. */
+const STAGE_EVENT_TYPE = 'ChainStage.v1';
+
+/**
+ * A stage's job as an outbox event, keyed by its chain, so a chain's three stages land on one
+ * partition of each topic, as a job's events do.
+ */
+function stageEvent(stage: PeerStage, payload: PeerPayload): OutboxEvent {
+  return { topic: relayFloorTopic(stage), type: STAGE_EVENT_TYPE, aggregateType: 'chain', aggregateId: `${payload.phase}:${payload.n}`, payload, traceparent: null };
 }
