@@ -9,31 +9,31 @@ const JOB_ID = '0193a7c4-5d6e-7f80-9a1b-2c3d4e5f6a7b';
 const silent = { info: () => undefined, warn: () => undefined } as unknown as Logger;
 const ledger = { record: async () => undefined } as unknown as EffectLedger;
 
-/** Records statements; answers the version and feed counters the way Postgres would. */
+/**
+ * Records each transition statement's feed entries (its parameter of JSON texts with a `kind`,
+ * numbered in order) and answers the job's version the way Postgres would.
+ */
 function fakeSql() {
   const feed: Array<{ kind: string; event: Record<string, unknown> }> = [];
+  const statements: number[] = [];
   let version = 0;
   const sql: Sql = {
     async rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
-      if (text.startsWith('WITH step AS')) {
-        // A step transition's one statement: its feed entry is the parameter of kind step.status.
-        const entry = params.map((p) => (typeof p === 'string' && p.startsWith('{') ? (JSON.parse(p) as Record<string, unknown>) : null))
-          .find((p) => p?.['kind'] === 'step.status');
-        feed.push({ kind: 'step.status', event: entry! });
-        return [{ version: ++version, seq: feed.length }] as T[];
+      if (!text.startsWith('WITH job AS')) return [];
+      const entries = params.find((p): p is string[] => Array.isArray(p) && typeof p[0] === 'string' && p[0].startsWith('{"kind"'));
+      for (const entry of entries ?? []) {
+        const event = JSON.parse(entry) as Record<string, unknown>;
+        feed.push({ kind: event['kind'] as string, event });
       }
-      if (text.startsWith('WITH job AS')) {
-        // A job status change's one statement: its feed entry is the sixth parameter.
-        feed.push({ kind: 'job.status', event: JSON.parse(params[5] as string) as Record<string, unknown> });
-        return [{ version: ++version, seq: feed.length }] as T[];
-      }
-      return [];
+      version += entries?.length ?? 0;
+      statements.push(entries?.length ?? 0);
+      return [{ version, seq: feed.length }] as T[];
     },
     async execute(): Promise<number> {
       return 1;
     },
   };
-  return { sql, feed };
+  return { sql, feed, statements };
 }
 
 const job = (): JobRecord => ({ id: JOB_ID, type: 'video.process', status: 'pending', lane: 'fast', version: 0, notify: null } as unknown as JobRecord);
@@ -100,10 +100,53 @@ describe('JobTransitions and the attempt history', () => {
     await transitions.moveStep(sql, record, transcode, 'succeeded', {}, { attempt: { to: 'succeeded', error: null, worker: 'transcoder-w1' } });
     expect(statements).toHaveLength(2);
     const [started, ended] = statements;
-    expect(started!.text).toMatch(/attempt AS \(\s*UPDATE api\.step_attempts SET status = 'running'/);
+    expect(started!.text).toMatch(/attempt_1 AS \(UPDATE api\.step_attempts SET status = 'running'/);
     expect(started!.params).toEqual(expect.arrayContaining([3, 'transcoder-w1']));
     expect(ended!.text).toContain('finished_at = now()');
     expect(ended!.params).toEqual(expect.arrayContaining([3, 'succeeded', 'transcoder-w1']));
+  });
+});
+
+describe('JobTransitions.together', () => {
+  it("writes the moves of the job and its steps made inside it in one statement, numbered in order", async () => {
+    const { sql, feed, statements } = fakeSql();
+    const transitions = new JobTransitions(silent, ledger);
+    const record = job();
+    const transcode = step('queued');
+    const thumbnail = { ...step('pending'), name: 'thumbnail', position: 1 } as StepRecord;
+    await transitions.together(sql, record, async () => {
+      await transitions.moveStep(sql, record, transcode, 'succeeded');
+      await transitions.moveJob(sql, record, 'running');
+      await transitions.moveStep(sql, record, thumbnail, 'queued', { attempt: 1 });
+      expect(statements).toEqual([]);
+    });
+    expect(statements).toEqual([3]);
+    expect(feed.map((e) => `${e.kind} ${String(e.event['step'] ?? e.event['status'])}`)).toEqual([
+      'step.status transcode',
+      'job.status running',
+      'step.status thumbnail',
+    ]);
+    expect(record.version).toBe(3);
+  });
+
+  it('writes what it holds before a second move of the same step, and nothing when the work throws', async () => {
+    const { sql, statements } = fakeSql();
+    const transitions = new JobTransitions(silent, ledger);
+    const record = job();
+    const transcode = step('queued');
+    await transitions.together(sql, record, async () => {
+      await transitions.moveStep(sql, record, transcode, 'running');
+      await transitions.moveJob(sql, record, 'running');
+      await transitions.moveStep(sql, record, transcode, 'succeeded');
+    });
+    expect(statements).toEqual([2, 1]);
+    await expect(
+      transitions.together(sql, record, async () => {
+        await transitions.moveJob(sql, record, 'completed', { result: {} });
+        throw new Error('handler failed');
+      }),
+    ).rejects.toThrow('handler failed');
+    expect(statements).toEqual([2, 1]);
   });
 });
 

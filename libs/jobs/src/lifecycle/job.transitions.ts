@@ -6,10 +6,10 @@ import { jobStatusFeedEntry } from '../job-feed/job-feed.writer';
 import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
 import { applyStepPatch, FIRST_NOW, NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
 import { canMoveJob, canMoveStep, type TransitionReason } from '../saga/job-saga.policy';
-import { JobStatusWriter } from './job-status.writer';
+import { JobTransitionWriter, type JobTransitionWrite } from './job-transition.writer';
 import { jobStatusEvent } from './lifecycle.publisher';
 import type { AttemptChange } from './step-attempt.repository';
-import { StepTransitionWriter } from './step-transition.writer';
+import { heldTransitions, holdTransitions, joinsHeld, releaseTransitions } from './transition.batch';
 
 const TERMINAL_STEP: readonly StepStatus[] = ['succeeded', 'failed', 'cancelled', 'dead'];
 const TERMINAL_JOB: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
@@ -27,12 +27,11 @@ export interface StepMove {
  * The one place job and step statuses change. Each change is checked against the lifecycle
  * (illegal ones are refused and logged), written, given the job's next version, announced on
  * `job.lifecycle` and appended to the job's feed (`GET /v1/jobs/{id}/events`) — all on the
- * caller's transaction, with the job row locked by the caller. A step's change is all of that in
- * one statement ({@link StepTransitionWriter}), and so is the job's ({@link JobStatusWriter}).
+ * caller's transaction, with the job row locked by the caller. Each change is all of that in one
+ * statement ({@link JobTransitionWriter}); the changes made inside {@link together} share one.
  */
 export class JobTransitions {
-  private readonly stepWriter = new StepTransitionWriter();
-  private readonly statusWriter = new JobStatusWriter();
+  private readonly writer = new JobTransitionWriter();
   private readonly metrics: JobsMetrics;
 
   constructor(
@@ -73,7 +72,7 @@ export class JobTransitions {
     };
     // The caller holds the job's lock and read it: its next version is known without asking.
     const version = job.version + 1;
-    await this.stepWriter.write(sql, { jobId: job.id, step: step.name, patch: full, transition, attempt, version });
+    await this.write(sql, job, { kind: 'step', step: step.name, patch: full, transition, attempt });
     job.version = version;
     this.logger.info({ job_id: job.id, step: step.name, from, to, attempt: step.attempt, reason: move.reason, version }, 'step status changed');
     return true;
@@ -93,9 +92,8 @@ export class JobTransitions {
     }
     const reopened = extra.reason === 'replay';
     const version = job.version + 1;
-    await this.statusWriter.write(sql, {
-      version,
-      jobId: job.id,
+    await this.write(sql, job, {
+      kind: 'job',
       status: to,
       result: extra.result,
       error: extra.error,
@@ -111,7 +109,7 @@ export class JobTransitions {
       afterCommit(sql, () => this.metrics.finished.inc(labels));
     }
     this.logger.info({ job_id: job.id, from: job.status, to, version, reason: extra.reason }, 'job status changed');
-    // The record follows its row (as JobStatusWriter sets it) for the rest of the transaction.
+    // The record follows its row (as JobTransitionWriter sets it) for the rest of the transaction.
     const now = new Date();
     Object.assign(job, {
       status: to,
@@ -123,6 +121,39 @@ export class JobTransitions {
       finishedAt: TERMINAL_JOB.includes(to) ? now : reopened ? null : job.finishedAt,
     });
     return true;
+  }
+
+  /**
+   * Runs `work`, holding back the transitions of `job` it makes (and the step requests
+   * `StepDispatcher` sends for the steps it queues), then writes them all in ONE statement. What
+   * `work` reads of the job comes from the records, which every move keeps up to date, not from
+   * its rows, which are written only at the end. A second move of the job or of the same step
+   * first writes what is held. Nested calls for the same job join the outer one. If `work`
+   * throws, nothing held is written (the caller's transaction is rolled back).
+   */
+  async together<T>(sql: Sql, job: JobRecord, work: () => Promise<T>): Promise<T> {
+    const held = holdTransitions(sql, job.id, job.version);
+    if (!held) return work();
+    let result: T;
+    try {
+      result = await work();
+    } finally {
+      releaseTransitions(sql, job.id);
+    }
+    await this.writer.write(sql, job.id, held.fromVersion, held.writes);
+    return result;
+  }
+
+  /** Writes one transition of `job` (at the version it had before it), or holds it inside {@link together}. */
+  private async write(sql: Sql, job: JobRecord, write: JobTransitionWrite): Promise<void> {
+    const held = heldTransitions(sql, job.id);
+    if (!held) return this.writer.write(sql, job.id, job.version, [write]);
+    if (!joinsHeld(held.writes, write)) {
+      await this.writer.write(sql, job.id, held.fromVersion, held.writes);
+      held.fromVersion = job.version;
+      held.writes = [];
+    }
+    held.writes.push(write);
   }
 
   /** Cancels the steps that never ran because an earlier one ended the job. */

@@ -21,7 +21,7 @@ const TYPE_BY_STATUS: Partial<Record<JobStatus, string>> = {
 /**
  * The `job.lifecycle` event that announces a job's new status, or null for a status that has
  * none; a terminal status carries who is to be notified (read in the transaction that sets it).
- * Its `version` is 0 here: the writer fills in the job's next one (`JobStatusWriter`).
+ * Its `version` is 0 here: the writer fills in the job's next one (`JobTransitionWriter`).
  */
 export async function jobStatusEvent(
   sql: Sql,

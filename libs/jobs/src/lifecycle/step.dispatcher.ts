@@ -5,7 +5,8 @@ import { settleAtCommit, type Sql } from '@longhaul/persistence';
 import { contextFromTraceparent, currentTraceparent, SpanAttributes, SpanNames } from '@longhaul/telemetry';
 import { API_SCHEMA } from '../api.migrations';
 import { stepRequestRoute } from '../create-job/lane.policy';
-import type { JobRecord, StepRecord } from '../job.repository';
+import { applyStepPatch, NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
+import { heldTransitions } from './transition.batch';
 
 /** Results of every succeeded step before `step`, by step name: what `step` reads. */
 export function inputsFor(steps: StepRecord[], step: StepName): Record<string, unknown> {
@@ -56,6 +57,16 @@ export class StepDispatcher {
       payload: request,
       ...(span ? { traceparent } : {}),
     });
+    const stamp: Partial<StepPatch> = { dispatchedAt: NOW, relayedAt: null, dueAt: null, heartbeatAt: null, progress: null, worker: null };
+    // The move that queued the step is held to be written later (`JobTransitions.together`): the
+    // request goes in its statement, and so does the stamp, which its row can take only once.
+    const move = heldTransitions(sql, job.id)?.writes.find((w) => w.kind === 'step' && w.step === step.name && !w.dispatch);
+    if (move?.kind === 'step') {
+      move.patch = { ...move.patch, ...stamp };
+      move.dispatch = { outbox: outbox.values, attempt: step.attempt, lane: step.lane };
+      applyStepPatch(step, stamp);
+      return;
+    }
     // One statement: the request's outbox row, the attempt's history row, the step's dispatch
     // stamp (its relay, due and heartbeat times and last worker cleared for the new attempt).
     // Settled at commit: nothing here waits for its answer.
@@ -72,7 +83,7 @@ export class StepDispatcher {
         WHERE job_id = $1 AND name = $2`,
       [job.id, step.name, step.attempt, step.lane, ...outbox.values],
     ));
-    Object.assign(step, { dispatchedAt: new Date(), relayedAt: null, dueAt: null, heartbeatAt: null, progress: null, worker: null, updatedAt: new Date() });
+    applyStepPatch(step, stamp);
   }
 
   /**

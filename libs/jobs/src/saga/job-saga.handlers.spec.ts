@@ -58,6 +58,7 @@ describe('JobSagaHandlers', () => {
       return true;
     },
     moveJob: async () => true,
+    together: async (_sql: Sql, _job: unknown, work: () => Promise<unknown>) => work(),
   } as unknown as JobTransitions;
   const deps = {
     logger: silent,

@@ -135,13 +135,15 @@ export class JobSagaHandlers {
       return;
     }
     // The step is queued (load() let only open attempts through): the move is legal, and its
-    // statement also marks the attempt's history row running.
-    const moved = await this.deps.transitions.moveStep(
-      sql, job, step, 'running',
-      { worker: event.worker, heartbeatAt: NOW, relayedAt: FIRST_NOW },
-      { attempt: { to: 'running', worker: event.worker } },
-    );
-    if (moved) await this.deps.transitions.moveJob(sql, job, 'running');
+    // statement also marks the attempt's history row running. The job's start goes in the same one.
+    await this.deps.transitions.together(sql, job, async () => {
+      const moved = await this.deps.transitions.moveStep(
+        sql, job, step, 'running',
+        { worker: event.worker, heartbeatAt: NOW, relayedAt: FIRST_NOW },
+        { attempt: { to: 'running', worker: event.worker } },
+      );
+      if (moved) await this.deps.transitions.moveJob(sql, job, 'running');
+    });
   }
 
   private async onProgress(sql: Sql, { job }: JobState, step: StepRecord, event: StepProgressV1): Promise<void> {
@@ -153,7 +155,15 @@ export class JobSagaHandlers {
     }
   }
 
-  private async onCompleted(sql: Sql, { job, steps }: JobState, step: StepRecord, event: StepCompletedV1): Promise<void> {
+  /**
+   * The step's end, the job's start or end, and the next step's move and request are written by
+   * one statement (`together`).
+   */
+  private async onCompleted(sql: Sql, state: JobState, step: StepRecord, event: StepCompletedV1): Promise<void> {
+    await this.deps.transitions.together(sql, state.job, () => this.complete(sql, state, step, event));
+  }
+
+  private async complete(sql: Sql, { job, steps }: JobState, step: StepRecord, event: StepCompletedV1): Promise<void> {
     // A run that ended before its worker announced its start ends a step still `queued`: one
     // transition, queued → succeeded, whose start is the one the event carries.
     const unannounced = step.status === 'queued';
