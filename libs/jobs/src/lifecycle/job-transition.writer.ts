@@ -13,7 +13,7 @@ import { OUTBOX_COLUMNS, outboxRow, type OutboxEvent } from '@longhaul/outbox';
 import type { Sql } from '@longhaul/persistence';
 import { stepStatusFeedEntry } from '../job-feed/job-feed.writer';
 import { stepPatchSets, type StepPatch } from '../job.repository';
-import { attemptChangeSql, type AttemptChange } from './step-attempt.repository';
+import { attemptChangeSql, dispatchedAttemptSql, type AttemptChange } from './step-attempt.repository';
 import { settleVersionedWrite } from './versioned.write';
 
 /** A step's new attempt sent to its workers in the statement that queues it (`StepDispatcher`). */
@@ -73,8 +73,7 @@ export type JobTransitionWrite = StepTransitionWrite | JobStatusWrite;
 export class JobTransitionWriter {
   async write(sql: Sql, jobId: string, fromVersion: number, writes: readonly JobTransitionWrite[]): Promise<void> {
     if (writes.length === 0) return;
-    const steps = writes.flatMap((w) => (w.kind === 'step' ? [w.step] : []));
-    if (new Set(steps).size !== steps.length || writes.filter((w) => w.kind === 'job').length > 1) {
+    if (!writes.every((write, i) => joinsWrites(writes.slice(0, i), write))) {
       throw new Error(`job ${jobId}: one statement moves the job and each step at most once`);
     }
     const count = writes.length;
@@ -119,11 +118,7 @@ export class JobTransitionWriter {
       );
       outbox.k.push(k);
       if (write.dispatch) {
-        ctes.push(
-          `dispatched_${k} AS (INSERT INTO api.step_attempts (job_id, step, attempt, lane, status)
-             VALUES ($1, ${step}, ${param(write.dispatch.attempt)}, ${param(write.dispatch.lane)}, 'dispatched')
-             ON CONFLICT (job_id, step, attempt) DO NOTHING)`,
-        );
+        ctes.push(`dispatched_${k} AS (${dispatchedAttemptSql({ jobId: '$1', step, attempt: param(write.dispatch.attempt), lane: param(write.dispatch.lane) })})`);
         outbox.values.push(write.dispatch.outbox);
         outbox.k.push(null);
       }
@@ -153,6 +148,11 @@ export class JobTransitionWriter {
     const what = writes.map((w) => (w.kind === 'job' ? `status ${w.status}` : `step ${w.step} to ${w.transition.to}`)).join(', ');
     await settleVersionedWrite(sql, written, jobId, fromVersion + count, `${what} not written`);
   }
+}
+
+/** Whether `write` can be written by one statement with `writes`: one move of the job, one of each step. */
+export function joinsWrites(writes: readonly JobTransitionWrite[], write: JobTransitionWrite): boolean {
+  return !writes.some((w) => w.kind === write.kind && (w.kind === 'job' || (write.kind === 'step' && w.step === write.step)));
 }
 
 /** The job row's columns a status change sets. */

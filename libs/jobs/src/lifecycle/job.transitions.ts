@@ -6,10 +6,10 @@ import { jobStatusFeedEntry } from '../job-feed/job-feed.writer';
 import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
 import { applyStepPatch, FIRST_NOW, NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
 import { canMoveJob, canMoveStep, type TransitionReason } from '../saga/job-saga.policy';
-import { JobTransitionWriter, type JobTransitionWrite } from './job-transition.writer';
+import { JobTransitionWriter, joinsWrites, type JobTransitionWrite } from './job-transition.writer';
 import { jobStatusEvent } from './lifecycle.publisher';
 import type { AttemptChange } from './step-attempt.repository';
-import { heldTransitions, holdTransitions, joinsHeld, releaseTransitions } from './transition.batch';
+import { heldTransitions, holdTransitions, releaseTransitions } from './transition.batch';
 
 const TERMINAL_STEP: readonly StepStatus[] = ['succeeded', 'failed', 'cancelled', 'dead'];
 const TERMINAL_JOB: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
@@ -148,7 +148,7 @@ export class JobTransitions {
   private async write(sql: Sql, job: JobRecord, write: JobTransitionWrite): Promise<void> {
     const held = heldTransitions(sql, job.id);
     if (!held) return this.writer.write(sql, job.id, job.version, [write]);
-    if (!joinsHeld(held.writes, write)) {
+    if (!joinsWrites(held.writes, write)) {
       await this.writer.write(sql, job.id, held.fromVersion, held.writes);
       held.fromVersion = job.version;
       held.writes = [];

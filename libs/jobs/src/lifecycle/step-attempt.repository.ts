@@ -65,16 +65,22 @@ export function attemptChangeSql(change: AttemptChange, param: (value: unknown) 
 }
 
 /**
+ * The INSERT of a dispatched attempt's history row (nothing when it exists already): a statement
+ * of its own, or a CTE of a statement that dispatches. `row` holds the placeholders of its job,
+ * step, attempt and lane.
+ */
+export function dispatchedAttemptSql(row: { jobId: string; step: string; attempt: string; lane: string }): string {
+  return `INSERT INTO api.step_attempts (job_id, step, attempt, lane, status) VALUES (${row.jobId}, ${row.step}, ${row.attempt}, ${row.lane}, 'dispatched')
+       ON CONFLICT (job_id, step, attempt) DO NOTHING`;
+}
+
+/**
  * SQL of `api.step_attempts`: the history of every attempt of every step. Its writes are settled
  * at commit (`settleAtCommit`): nothing that follows them in a transaction waits for their answer.
  */
 export class StepAttemptRepository {
   async dispatched(sql: Sql, jobId: string, step: StepName, attempt: number, lane: Lane): Promise<void> {
-    await settleAtCommit(sql, sql.execute(
-      `INSERT INTO api.step_attempts (job_id, step, attempt, lane, status) VALUES ($1, $2, $3, $4, 'dispatched')
-       ON CONFLICT (job_id, step, attempt) DO NOTHING`,
-      [jobId, step, attempt, lane],
-    ));
+    await settleAtCommit(sql, sql.execute(dispatchedAttemptSql({ jobId: '$1', step: '$2', attempt: '$3', lane: '$4' }), [jobId, step, attempt, lane]));
   }
 
   /**

@@ -5,7 +5,9 @@ import { settleAtCommit, type Sql } from '@longhaul/persistence';
 import { contextFromTraceparent, currentTraceparent, SpanAttributes, SpanNames } from '@longhaul/telemetry';
 import { API_SCHEMA } from '../api.migrations';
 import { stepRequestRoute } from '../create-job/lane.policy';
-import { applyStepPatch, NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
+import { applyStepPatch, NOW, stepPatchSets, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
+import type { StepTransitionWrite } from './job-transition.writer';
+import { dispatchedAttemptSql } from './step-attempt.repository';
 import { heldTransitions } from './transition.batch';
 
 /** Results of every succeeded step before `step`, by step name: what `step` reads. */
@@ -57,31 +59,29 @@ export class StepDispatcher {
       payload: request,
       ...(span ? { traceparent } : {}),
     });
+    // The step's dispatch stamp: its relay, due and heartbeat times and last worker cleared for the new attempt.
     const stamp: Partial<StepPatch> = { dispatchedAt: NOW, relayedAt: null, dueAt: null, heartbeatAt: null, progress: null, worker: null };
     // The move that queued the step is held to be written later (`JobTransitions.together`): the
     // request goes in its statement, and so does the stamp, which its row can take only once.
-    const move = heldTransitions(sql, job.id)?.writes.find((w) => w.kind === 'step' && w.step === step.name && !w.dispatch);
-    if (move?.kind === 'step') {
+    const move = heldTransitions(sql, job.id)?.writes.find((w): w is StepTransitionWrite => w.kind === 'step' && w.step === step.name && !w.dispatch);
+    if (move) {
       move.patch = { ...move.patch, ...stamp };
       move.dispatch = { outbox: outbox.values, attempt: step.attempt, lane: step.lane };
       applyStepPatch(step, stamp);
       return;
     }
-    // One statement: the request's outbox row, the attempt's history row, the step's dispatch
-    // stamp (its relay, due and heartbeat times and last worker cleared for the new attempt).
-    // Settled at commit: nothing here waits for its answer.
+    // One statement: the request's outbox row, the attempt's history row and the stamp. Settled
+    // at commit: nothing here waits for its answer.
+    const params: unknown[] = [job.id, step.name, step.attempt, step.lane, ...outbox.values];
+    const sets = stepPatchSets(stamp, params);
     await settleAtCommit(sql, sql.execute(
       `WITH outbox AS (
          INSERT INTO "${API_SCHEMA}".outbox (${OUTBOX_COLUMNS}) VALUES ($5, $6, $7, $8, $9, $10, $11)
        ), attempt AS (
-         INSERT INTO api.step_attempts (job_id, step, attempt, lane, status) VALUES ($1, $2, $3, $4, 'dispatched')
-         ON CONFLICT (job_id, step, attempt) DO NOTHING
+         ${dispatchedAttemptSql({ jobId: '$1', step: '$2', attempt: '$3', lane: '$4' })}
        )
-       UPDATE api.job_steps
-          SET dispatched_at = now(), relayed_at = NULL, due_at = NULL, heartbeat_at = NULL, progress = NULL, worker = NULL,
-              updated_at = now()
-        WHERE job_id = $1 AND name = $2`,
-      [job.id, step.name, step.attempt, step.lane, ...outbox.values],
+       UPDATE api.job_steps SET ${sets.join(', ')} WHERE job_id = $1 AND name = $2`,
+      params,
     ));
     applyStepPatch(step, stamp);
   }

@@ -31,7 +31,3 @@ export function releaseTransitions(sql: Sql, jobId: string): void {
   held.get(sql)?.delete(jobId);
 }
 
-/** Whether `write` can join `writes` in one statement: one move of the job, one of each step. */
-export function joinsHeld(writes: readonly JobTransitionWrite[], write: JobTransitionWrite): boolean {
-  return !writes.some((w) => w.kind === write.kind && (w.kind === 'job' || (write.kind === 'step' && w.step === write.step)));
-}
