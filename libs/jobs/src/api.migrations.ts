@@ -15,6 +15,7 @@ import { BlobPurges1765600000001 } from './migrations/1765600000001-blob-purges.
 import { DeletedEndpointsRetention1765700000001 } from './migrations/1765700000001-deleted-endpoints-retention.migration';
 import { UploadRetention1765700000002 } from './migrations/1765700000002-upload-retention.migration';
 import { StagedSources1765800000001 } from './migrations/1765800000001-staged-sources.migration';
+import { JobVersionGuard1765900000001 } from './migrations/1765900000001-job-version-guard.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -39,4 +40,5 @@ export const jobsMigrations = [
   DeletedEndpointsRetention1765700000001,
   UploadRetention1765700000002,
   StagedSources1765800000001,
+  JobVersionGuard1765900000001,
 ];

@@ -65,10 +65,12 @@ export type JobTransitionWrite = StepTransitionWrite | JobStatusWrite;
  *
  * At most one transition of the job itself and one per step: a step's row and an attempt's row
  * can be updated only once by one statement. The caller holds the job row's lock, so nothing else
- * moves the version or the feed between; it knows the version the job had (`fromVersion`), so
- * nothing waits for the answer: it is checked before the commit (`settleBeforeCommit`), and a
- * missing job or another version rolls the transaction back. The feed's newest entry is
- * announced after commit (`notifyAfterCommit`).
+ * moves the version or the feed between; it knows the version the job had (`fromVersion`). The
+ * statement updates the job row only at that version and fails when it changed nothing
+ * (`api.job_version_conflict`: another version, or no such job), aborting the transaction with
+ * every step and attempt change it made. So nothing waits for its answer: COMMIT goes out right
+ * behind it (`settleVersionedWrite`), one round trip for both, and Postgres rolls back a
+ * transaction whose statement failed. The feed's newest entry is announced after commit.
  */
 export class JobTransitionWriter {
   async write(sql: Sql, jobId: string, fromVersion: number, writes: readonly JobTransitionWrite[]): Promise<void> {
@@ -83,6 +85,7 @@ export class JobTransitionWriter {
       return `$${params.length}`;
     };
     const jobSets = [`version = version + ${count}`, `feed_seq = feed_seq + ${count}`, 'updated_at = now()'];
+    const expected = param(fromVersion);
     const ctes: string[] = [];
     const feed = { k: [] as number[], kind: [] as string[], data: [] as string[] };
     const outbox = { values: [] as unknown[][], k: [] as Array<number | null> };
@@ -124,9 +127,10 @@ export class JobTransitionWriter {
       }
     });
     const column = (i: number): unknown[] => outbox.values.map((row) => row[i]);
+    const what = writes.map((w) => (w.kind === 'job' ? `status ${w.status}` : `step ${w.step} to ${w.transition.to}`)).join(', ');
     const written = sql.rows<{ version: number | string; seq: number }>(
       `WITH job AS (
-         UPDATE api.jobs SET ${jobSets.join(', ')} WHERE id = $1
+         UPDATE api.jobs SET ${jobSets.join(', ')} WHERE id = $1 AND version = ${expected}
          RETURNING id, version, feed_seq
        ), ${ctes.map((cte) => `${cte}, `).join('')}entries AS (
          INSERT INTO api.job_feed (job_id, seq, kind, data)
@@ -142,11 +146,13 @@ export class JobTransitionWriter {
                 WITH ORDINALITY AS o(id, aggregatetype, aggregateid, type, payload, topic, traceparent, k, ord)
           ORDER BY o.ord
        )
-       SELECT version, feed_seq AS seq FROM job`,
+       SELECT CASE WHEN job.id IS NULL THEN api.job_version_conflict($1, ${expected}::bigint, ${param(`${what} not written`)})
+                   ELSE job.version END AS version,
+              job.feed_seq AS seq
+         FROM (SELECT 1) AS one LEFT JOIN job ON true`,
       params,
     );
-    const what = writes.map((w) => (w.kind === 'job' ? `status ${w.status}` : `step ${w.step} to ${w.transition.to}`)).join(', ');
-    await settleVersionedWrite(sql, written, jobId, fromVersion + count, `${what} not written`);
+    await settleVersionedWrite(sql, written, jobId);
   }
 }
 

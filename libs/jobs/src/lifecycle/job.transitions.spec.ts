@@ -186,10 +186,24 @@ describe('JobTransitions and the records the caller holds', () => {
     expect(record).toMatchObject({ status: 'completed', version: 5, result: { transcode: {} }, startedAt: expect.any(Date), finishedAt: expect.any(Date) });
   });
 
-  it("refuse a transition whose statement finds the job at another version than the one read, failing the transaction", async () => {
-    const { sql } = recordingSql({ rows: () => [{ version: 7, seq: 9 }] });
+  it('guards the job row with the version read, so a statement that finds another one fails in Postgres, and nothing holds COMMIT for its answer', async () => {
+    const { sql: recording, sent } = recordingSql({ rows: () => [{ version: 1, seq: 1 }] });
+    const settled: boolean[] = [];
+    const sql: Sql = { ...recording, settleAtCommit: (_pending, checked) => settled.push(checked) };
     const transitions = new JobTransitions(silent, ledger);
-    await expect(transitions.moveStep(sql, job(), step('queued'), 'running')).rejects.toThrow(`job ${JOB_ID} is at version 7, not 1`);
-    await expect(transitions.moveJob(sql, job(), 'running')).rejects.toThrow(`job ${JOB_ID} is at version 7, not 1`);
+    await transitions.moveJob(sql, job(), 'running');
+    await transitions.moveStep(sql, { ...job(), version: 4 } as JobRecord, step('queued'), 'running');
+
+    const guards = sent.map(({ text, params }) => {
+      const guard = /UPDATE api\.jobs SET .* WHERE id = \$1 AND version = \$(\d+)/s.exec(text);
+      const raise = /CASE WHEN job\.id IS NULL THEN api\.job_version_conflict\(\$1, \$(\d+)::bigint, \$(\d+)\)/.exec(text);
+      return { version: params[Number(guard?.[1]) - 1], raisedWith: params[Number(raise?.[1]) - 1], what: params[Number(raise?.[2]) - 1] };
+    });
+    expect(guards).toEqual([
+      { version: 0, raisedWith: 0, what: 'status running not written' },
+      { version: 4, raisedWith: 4, what: 'step transcode to running not written' },
+    ]);
+    // Settled at commit unchecked: COMMIT goes out behind the statement without waiting for it.
+    expect(settled).toEqual([false, false]);
   });
 });

@@ -1,22 +1,29 @@
-import { notifyAfterCommit, settleBeforeCommit, type Sql } from '@longhaul/persistence';
+import { notifyAfterCommit, settleAtCommit, type Sql } from '@longhaul/persistence';
 import { feedNotification, JOB_FEED_CHANNEL } from '../job-feed/job-feed.policy';
 
-/** What a statement that moves a job's version and feed answers: the row it changed, if any. */
+/** SQLSTATE of a transition statement that found its job at another version (`api.job_version_conflict`). */
+export const JOB_VERSION_CONFLICT_SQLSTATE = 'LH409';
+/** SQLSTATE of a transition statement whose job does not exist (`api.job_version_conflict`). */
+export const JOB_MISSING_SQLSTATE = 'LH404';
+
+/** What a statement that moves a job's version and feed answers: the row it changed. */
 export type VersionedAnswer = Promise<Array<{ version: number | string; seq: number | string }>>;
 
 /**
- * Settles a statement that gave job `jobId` its next version and a feed entry, before commit
- * (`settleBeforeCommit`): nothing waits for the answer, but the transaction rolls back unless the
- * job was found at `version`, the one the caller, holding its lock, expected. Once it is, the feed
- * entry is announced after commit. `what` names the change in the error (`step transcode not moved`).
+ * Settles a statement that gave job `jobId` its next version and a feed entry at commit
+ * (`settleAtCommit`): nothing waits for its answer, and COMMIT goes out right behind it. The
+ * statement checks the version itself: it updates the job row only at the version the caller,
+ * holding its lock, read, and otherwise fails (`api.job_version_conflict`, SQLSTATE
+ * {@link JOB_VERSION_CONFLICT_SQLSTATE} or {@link JOB_MISSING_SQLSTATE}), which aborts the
+ * transaction, so Postgres answers COMMIT by rolling back and the transaction throws that error.
+ * Nothing is checked here: an answer cannot fail a transaction whose COMMIT is already on its
+ * way. Once it commits, the feed's new entry is announced (`notifyAfterCommit`).
  */
-export async function settleVersionedWrite(sql: Sql, written: VersionedAnswer, jobId: string, version: number, what: string): Promise<void> {
-  await settleBeforeCommit(
+export async function settleVersionedWrite(sql: Sql, written: VersionedAnswer, jobId: string): Promise<void> {
+  await settleAtCommit(
     sql,
     written.then(([row]) => {
-      if (!row) throw new Error(`job ${jobId} does not exist: ${what}`);
-      if (Number(row.version) !== version) throw new Error(`job ${jobId} is at version ${row.version}, not ${version}: ${what}`);
-      notifyAfterCommit(sql, JOB_FEED_CHANNEL, feedNotification(jobId, Number(row.seq)));
+      if (row) notifyAfterCommit(sql, JOB_FEED_CHANNEL, feedNotification(jobId, Number(row.seq)));
     }),
   );
 }
