@@ -1,6 +1,6 @@
 import { EventTypes, type EventType, type JobLifecycleV1 } from '@longhaul/contracts';
 import type { EventHandler, InboundEvent } from '@longhaul/messaging';
-import { uuidv7, type EffectLedger, type Sql } from '@longhaul/persistence';
+import { settleAtCommit, uuidv7, type EffectLedger, type Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
 import { publishDeliveryReport } from './deliveries/delivery-report.publisher';
 import { planDeliveries } from './deliveries/delivery.planner';
@@ -16,10 +16,15 @@ export function lifecycleHandlers(logger: Logger, ledger: EffectLedger): Partial
   const deliveries = new DeliveryRepository();
   const record: EventHandler = async (sql: Sql, event: InboundEvent) => {
     const payload = event.payload as JobLifecycleV1;
-    await sql.execute(
-      `INSERT INTO notifier.received_events (event_id, job_id, event_type, status, version, payload)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [event.id, payload.jobId, event.type, payload.status, payload.version, JSON.stringify(payload)],
+    // Its answer decides nothing: settled at commit, so a chunk's records and its COMMIT share a
+    // round trip instead of each record waiting for its own.
+    await settleAtCommit(
+      sql,
+      sql.execute(
+        `INSERT INTO notifier.received_events (event_id, job_id, event_type, status, version, payload)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [event.id, payload.jobId, event.type, payload.status, payload.version, JSON.stringify(payload)],
+      ),
     );
     await ledger.record(sql, { effect: 'notification.recorded', jobId: payload.jobId, attempt: payload.version });
     let created = 0;
