@@ -1,11 +1,6 @@
 import { notifyAfterCommit, settleAtCommit, type Sql } from '@longhaul/persistence';
 import { feedNotification, JOB_FEED_CHANNEL } from '../job-feed/job-feed.policy';
 
-/** SQLSTATE of a transition statement that found its job at another version (`api.job_version_conflict`). */
-export const JOB_VERSION_CONFLICT_SQLSTATE = 'LH409';
-/** SQLSTATE of a transition statement whose job does not exist (`api.job_version_conflict`). */
-export const JOB_MISSING_SQLSTATE = 'LH404';
-
 /** What a statement that moves a job's version and feed answers: the row it changed. */
 export type VersionedAnswer = Promise<Array<{ version: number | string; seq: number | string }>>;
 
@@ -13,9 +8,9 @@ export type VersionedAnswer = Promise<Array<{ version: number | string; seq: num
  * Settles a statement that gave job `jobId` its next version and a feed entry at commit
  * (`settleAtCommit`): nothing waits for its answer, and COMMIT goes out right behind it. The
  * statement checks the version itself: it updates the job row only at the version the caller,
- * holding its lock, read, and otherwise fails (`api.job_version_conflict`, SQLSTATE
- * {@link JOB_VERSION_CONFLICT_SQLSTATE} or {@link JOB_MISSING_SQLSTATE}), which aborts the
- * transaction, so Postgres answers COMMIT by rolling back and the transaction throws that error.
+ * holding its lock, read, and otherwise fails (`api.job_version_conflict`: SQLSTATE `LH409`, or
+ * `LH404` for a job that does not exist), which aborts the transaction, so Postgres answers
+ * COMMIT by rolling back and the transaction throws that error.
  * Nothing is checked here: an answer cannot fail a transaction whose COMMIT is already on its
  * way. Once it commits, the feed's new entry is announced (`notifyAfterCommit`).
  */

@@ -1,5 +1,4 @@
 import type { MigrationInterface, QueryRunner } from '@longhaul/persistence';
-import { JOB_VERSION_CONFLICT_SQLSTATE, JOB_MISSING_SQLSTATE } from '../lifecycle/versioned.write';
 
 /**
  * `api.job_version_conflict(job, expected, what)`: raises the error of a transition statement
@@ -21,9 +20,9 @@ export class JobVersionGuard1765900000001 implements MigrationInterface {
       BEGIN
         SELECT version INTO at_version FROM api.jobs WHERE id = job;
         IF NOT FOUND THEN
-          RAISE EXCEPTION 'job % does not exist: %', job, what USING ERRCODE = '${JOB_MISSING_SQLSTATE}';
+          RAISE EXCEPTION 'job % does not exist: %', job, what USING ERRCODE = 'LH404';
         END IF;
-        RAISE EXCEPTION 'job % is at version %, not %: %', job, at_version, expected, what USING ERRCODE = '${JOB_VERSION_CONFLICT_SQLSTATE}';
+        RAISE EXCEPTION 'job % is at version %, not %: %', job, at_version, expected, what USING ERRCODE = 'LH409';
       END
       $$`);
   }
