@@ -31,6 +31,7 @@ export class AppModule {
             pollMs: config.STEP_POLL_MS,
             progressIntervalMs: config.STEP_PROGRESS_INTERVAL_MS,
             startReportMs: config.STEP_START_REPORT_MS,
+            queuedReportMs: config.STEP_QUEUED_REPORT_MS,
             shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
             effectLedger: config.LONGHAUL_EFFECT_LEDGER,
           },

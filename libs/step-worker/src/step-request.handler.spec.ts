@@ -93,17 +93,19 @@ class FakeSlots implements LaneSlots {
   }
 }
 
-function slowLaneHandler(slots?: LaneSlots) {
-  return slowLaneRequests(slots).handle;
+function slowLaneHandler(slots?: LaneSlots, queuedReportMs = 0) {
+  return slowLaneRequests(slots, queuedReportMs).handle;
 }
 
-function slowLaneRequests(slots?: LaneSlots) {
+/** `queuedReportMs` 0 (the default here): a queued item is announced as it is inserted. */
+function slowLaneRequests(slots?: LaneSlots, queuedReportMs = 0) {
   return createStepRequestHandler({
     queue: new WorkQueueRepository('transcoder'),
     cancelledJobs: new CancelledJobsRepository('transcoder'),
     publisher: new StepResultPublisher('transcoder', 'transcoder-w1'),
     lane: 'slow',
     deadlineMs: 60_000,
+    queuedReportMs,
     logger,
     slots,
   });
@@ -130,12 +132,26 @@ describe('createStepRequestHandler', () => {
     const [item] = [...sql.workItems.values()];
     expect(item![4]).toBe('slow');
     expect(item![8]).toBeNull();
+    // written announced, so the announcing pass leaves it alone
+    expect(item![11]).toBe(true);
     expect(sql.outbox).toEqual([
       {
         type: 'StepQueued.v1',
         payload: { jobId: JOB, step: 'transcode', attempt: 1, worker: 'transcoder-w1', lane: 'slow', queuedAt: expect.any(String) },
       },
     ]);
+  });
+
+  it('with a report delay, queues the item unannounced and publishes nothing: the announcing pass speaks for it if it waits', async () => {
+    const slots = new FakeSlots(0);
+    const sql = transaction();
+    await slowLaneHandler(slots, 10_000)(sql, requestEvent('slow'));
+    const [item] = [...sql.workItems.values()];
+    expect(item![8]).toBeNull();
+    expect(item![11]).toBe(false);
+    expect(sql.outbox).toEqual([]);
+    sql.commit();
+    expect(slots.log).toEqual(['wake']);
   });
 
   it('acknowledges an attempt only once', async () => {
@@ -196,7 +212,7 @@ describe('createStepRequestHandler', () => {
     await slowLaneHandler(slots)(sql, requestEvent('slow'));
     const [item] = [...sql.workItems.values()];
     // owner, lease token and lease length of the reserved slot's claim
-    expect(item!.slice(8)).toEqual(['transcoder-w1', 'token-1', 30_000]);
+    expect(item!.slice(8, 11)).toEqual(['transcoder-w1', 'token-1', 30_000]);
     // The runner announces the start once the run has lasted a moment, or its outcome does.
     expect(sql.outbox).toEqual([]);
     expect(slots.ran).toEqual([]);

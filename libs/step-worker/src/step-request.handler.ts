@@ -31,6 +31,11 @@ export interface StepRequestHandlerDeps {
   /** The lane of the consumer this handler serves; the item is queued in it, whatever the request says. */
   lane: Lane;
   deadlineMs: number;
+  /**
+   * When a queued item is announced: 0 in the inserting transaction (`StepQueued`); otherwise
+   * not here, but by the lane's `QueuedItemsAnnouncer` once it has waited that long unclaimed.
+   */
+  queuedReportMs: number;
   logger: Logger;
   /** The lane's runner in this process. @defaultValue none: every item waits for a runner's claim */
   slots?: LaneSlots;
@@ -61,12 +66,15 @@ export interface StepRequestHandler {
  * this process has a free slot, the item is inserted already claimed by it and run once the
  * transaction commits: no claim transaction, no poll, and no event yet — the runner announces
  * the start once the run has lasted a moment, or the outcome does. Otherwise it is queued and
- * announced with `StepQueued`, and the runner is woken after commit. A request of a cancelled job
- * queues and announces nothing.
+ * the runner is woken after commit; the item is announced with `StepQueued` in the same
+ * transaction when `queuedReportMs` is 0, else only if it is still waiting that long after
+ * (`QueuedItemsAnnouncer`): a slot usually frees up sooner. A request of a cancelled job queues
+ * and announces nothing.
  */
 export function createStepRequestHandler(deps: StepRequestHandlerDeps): StepRequestHandler {
   const log = deps.logger.child({ component: 'step-request', lane: deps.lane });
   const { slots } = deps;
+  const announceAtOnce = deps.queuedReportMs === 0;
 
   const handle: EventHandler = async (sql: Sql, event: InboundEvent) => {
     const request = event.payload as StepRequestedV1;
@@ -83,7 +91,7 @@ export function createStepRequestHandler(deps: StepRequestHandlerDeps): StepRequ
     try {
       item = await deps.queue.enqueue(
         sql,
-        { dedupeKey: workItemKey(request), kind: request.step, jobId: request.jobId, lane: deps.lane, payload: request, traceparent, deadlineMs: deps.deadlineMs },
+        { dedupeKey: workItemKey(request), kind: request.step, jobId: request.jobId, lane: deps.lane, payload: request, traceparent, deadlineMs: deps.deadlineMs, announced: announceAtOnce },
         claim ?? undefined,
       );
     } catch (error) {
@@ -99,7 +107,7 @@ export function createStepRequestHandler(deps: StepRequestHandlerDeps): StepRequ
       afterCommit(sql, () => slots!.runReserved(claim, started));
       return;
     }
-    await deps.publisher.queued(sql, request, deps.lane, traceparent);
+    if (announceAtOnce) await deps.publisher.queued(sql, request, deps.lane, traceparent);
     if (slots) afterCommit(sql, () => slots.wake());
   };
 

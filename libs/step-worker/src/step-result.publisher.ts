@@ -13,9 +13,12 @@ export class StepResultPublisher {
     private readonly worker: string,
   ) {}
 
-  /** The attempt is in this worker's durable queue, in `lane` (the lane whose consumer took it). */
-  queued(sql: Sql, request: StepRequestedV1, lane: Lane, traceparent: string | null): Promise<string> {
-    return this.publish(sql, EventTypes.StepQueuedV1, request, traceparent, { lane, queuedAt: now() });
+  /**
+   * The attempt is in this worker's durable queue, in `lane` (the lane whose consumer took it),
+   * since `queuedAt` (now, unless it is announced after waiting there).
+   */
+  queued(sql: Sql, request: StepRequestedV1, lane: Lane, traceparent: string | null, queuedAt: Date = new Date()): Promise<string> {
+    return this.publish(sql, EventTypes.StepQueuedV1, request, traceparent, { lane, queuedAt: queuedAt.toISOString() });
   }
 
   started(sql: Sql, request: StepRequestedV1, traceparent: string | null): Promise<string> {

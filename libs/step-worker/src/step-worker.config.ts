@@ -25,6 +25,15 @@ export const StepWorkerEnvSchema = z.object({
    * short step costs two events and two transitions fewer. @defaultValue 100
    */
   STEP_START_REPORT_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  /**
+   * How long a request waits in a worker's queue, unclaimed, before it is announced
+   * (`StepQueued`, by a pass every half of it). One claimed sooner is announced by its start or
+   * outcome alone: under a burst, a worker's queue fills for seconds, and announcing every item
+   * cost one more event through the relay and the saga each. 0 announces each queued item as it
+   * is inserted. Keep it well under the api's `WATCHDOG_UNRELAYED_MS` (300000), which declares a
+   * step lost that no worker has confirmed. @defaultValue 10000
+   */
+  STEP_QUEUED_REPORT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /** Time between `StepProgress` events of a running attempt (the api's view of its heartbeat). @defaultValue 10000 */
   STEP_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
   /**

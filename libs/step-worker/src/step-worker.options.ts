@@ -33,6 +33,8 @@ export interface StepWorkerOptions {
   progressIntervalMs: number;
   /** How long an attempt runs before `StepStarted` is sent; one that ends sooner is announced by its result alone. */
   startReportMs: number;
+  /** How long a queued item waits unclaimed before `StepQueued` is sent; 0 sends it as the item is queued. */
+  queuedReportMs: number;
   /** Time in-flight work gets to finish on shutdown before it is handed back. */
   shutdownGraceMs: number;
   /** Record `work_item.succeeded` in `<schema>.effect_ledger` with each success. */

@@ -15,6 +15,7 @@ import {
   type WorkItem,
 } from '@longhaul/work-queue';
 import { createCancelJobHandler } from './cancel-job.handler';
+import { QueuedItemsAnnouncer } from './queued-items.announcer';
 import { CancelledJobsRepository } from './cancelled-jobs.repository';
 import { STEP_EXECUTOR, type StepExecutor } from './step-executor';
 import { createStepRequestHandler } from './step-request.handler';
@@ -32,16 +33,21 @@ const QUEUE_SAMPLE_MS = 5_000;
 /** Longest one queue sample may take. */
 const QUEUE_SAMPLE_TIMEOUT_MS = 3_000;
 
-/** One lane at work: its consumer fills the queue with the lane's items, its runner drains them. */
+/**
+ * One lane at work: its consumer fills the queue with the lane's items, its runner drains them,
+ * and its announcer (none when `queuedReportMs` is 0) tells the saga of items left waiting.
+ */
 interface LaneWorker {
   lane: StepWorkerLaneOptions;
   consumer: EventConsumer;
   runner: WorkQueueRunner<Outcome>;
+  announcer: QueuedItemsAnnouncer | null;
 }
 
 /**
- * A step worker. Per lane, a Kafka consumer turns requests into durable work items (announced
- * with `StepQueued`, or started at once in a free slot) and a runner executes that lane's items
+ * A step worker. Per lane, a Kafka consumer turns requests into durable work items (started at
+ * once in a free slot, or queued and announced with `StepQueued` once they have waited
+ * `queuedReportMs`) and a runner executes that lane's items
  * under leases, so slow work never takes a fast slot. Runners publish `StepStarted` (once a run
  * has lasted `startReportMs`), `StepProgress`, `StepCompleted`, `StepFailed` and `StepDemoted`
  * through the outbox in the transactions that renew and finish each item. A `job.control`
@@ -94,7 +100,10 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
 
   async onApplicationBootstrap(): Promise<void> {
     await Promise.all([this.control.start(), ...this.lanes.map((l) => l.consumer.start())]);
-    for (const { runner } of this.lanes) runner.start();
+    for (const { runner, announcer } of this.lanes) {
+      runner.start();
+      announcer?.start();
+    }
     this.queueGauges.start();
     this.logger.info(
       { step: this.options.step, lanes: this.options.lanes.map(({ lane, topics, concurrency, budgetMs }) => ({ lane, topics, concurrency, budgetMs })) },
@@ -108,7 +117,7 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
    */
   async beforeApplicationShutdown(): Promise<void> {
     await Promise.all([this.control.stop(), ...this.lanes.map((l) => l.consumer.stop())]);
-    await Promise.all(this.lanes.map((l) => l.runner.stop(this.options.shutdownGraceMs)));
+    await Promise.all(this.lanes.flatMap((l) => [l.runner.stop(this.options.shutdownGraceMs), l.announcer?.stop()]));
     await this.queueGauges.stop();
   }
 
@@ -152,6 +161,7 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
       publisher,
       lane: lane.lane,
       deadlineMs: options.deadlineMs,
+      queuedReportMs: options.queuedReportMs,
       logger,
       // A request that finds a free slot in this process runs there at once; one that does not
       // is queued, and the runner claims at once rather than at its next poll.
@@ -168,7 +178,11 @@ export class StepWorkerService implements OnApplicationBootstrap, BeforeApplicat
       beforeHandling: (sql, events) => requests.lockJobs(sql, events),
       registry: this.registry,
     });
-    return { lane, consumer, runner };
+    const announcer =
+      options.queuedReportMs > 0
+        ? new QueuedItemsAnnouncer({ dataSource: this.dataSource, queue, publisher, lane: lane.lane, reportMs: options.queuedReportMs, logger })
+        : null;
+    return { lane, consumer, runner, announcer };
   }
 
   /** Runs one attempt inside a span that continues the job's trace. */

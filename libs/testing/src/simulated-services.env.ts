@@ -11,6 +11,9 @@ export const SIMULATED_SERVICE_ENV: Readonly<Record<string, string>> = {
   SOURCE_PROBE: 'false',
   SIM_STEP_MS: '200',
   STEP_POLL_MS: '50',
+  // A request left waiting for a slot is announced (StepQueued) after 300 ms rather than 10 s,
+  // so the suites see the announcing pass at work within their waits.
+  STEP_QUEUED_REPORT_MS: '300',
   STEP_LEASE_MS: '3000',
   STEP_PROGRESS_INTERVAL_MS: '1000',
   STEP_DEADLINE_MS: '6000',

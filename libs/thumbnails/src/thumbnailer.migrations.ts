@@ -3,6 +3,7 @@ import {
   stepWorkerHistoryMigration,
   stepWorkerInboxRetentionMigration,
   stepWorkerOutboxRelayMigration,
+  stepWorkerQueuedReportMigration,
   stepWorkerReliabilityMigration,
   stepWorkerSchemaMigration,
   stepWorkerUnusedInboxIndexMigration,
@@ -20,4 +21,5 @@ export const thumbnailerMigrations = [
   stepWorkerUnusedInboxIndexMigration(THUMBNAILER_SCHEMA),
   stepWorkerHistoryMigration(THUMBNAILER_SCHEMA),
   stepWorkerCancelledHistoryMigration(THUMBNAILER_SCHEMA),
+  stepWorkerQueuedReportMigration(THUMBNAILER_SCHEMA),
 ];

@@ -3,6 +3,7 @@ import {
   stepWorkerHistoryMigration,
   stepWorkerInboxRetentionMigration,
   stepWorkerOutboxRelayMigration,
+  stepWorkerQueuedReportMigration,
   stepWorkerReliabilityMigration,
   stepWorkerSchemaMigration,
   stepWorkerUnusedInboxIndexMigration,
@@ -20,4 +21,5 @@ export const transcoderMigrations = [
   stepWorkerUnusedInboxIndexMigration(TRANSCODER_SCHEMA),
   stepWorkerHistoryMigration(TRANSCODER_SCHEMA),
   stepWorkerCancelledHistoryMigration(TRANSCODER_SCHEMA),
+  stepWorkerQueuedReportMigration(TRANSCODER_SCHEMA),
 ];

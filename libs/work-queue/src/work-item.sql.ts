@@ -94,3 +94,28 @@ export function workItemsFinishedIndexSql(schema: string): string[] {
 export function revertWorkItemsFinishedIndexSql(schema: string): string[] {
   return [`DROP INDEX IF EXISTS "${schema}".work_items_finished_idx`];
 }
+
+/**
+ * Fourth revision of `<schema>.work_items`: when a queued item was announced (`StepQueued`).
+ *
+ * In:  the owning schema name; a table with the earlier revisions.
+ * Out: `announced_at` (null until the worker has told the saga the item waits in its queue); the
+ *      items that were queued before it, never claimed, take their `created_at` (they were
+ *      announced as they were inserted); a partial index of the queued items nobody announced,
+ *      by lane and age, which is all the announcing pass walks (`announceWaiting`). An item
+ *      inserted already claimed, or announced as it was inserted, never has an entry.
+ */
+export function workItemsAnnouncedSql(schema: string): string[] {
+  const table = `"${schema}".work_items`;
+  return [
+    `ALTER TABLE ${table} ADD COLUMN announced_at timestamptz`,
+    `UPDATE ${table} SET announced_at = created_at WHERE status = 'queued' AND claims = 0`,
+    `CREATE INDEX work_items_unannounced_idx ON ${table} (lane, created_at)
+       WHERE status = 'queued' AND claims = 0 AND announced_at IS NULL`,
+  ];
+}
+
+/** Undoes {@link workItemsAnnouncedSql}. */
+export function revertWorkItemsAnnouncedSql(schema: string): string[] {
+  return [`DROP INDEX IF EXISTS "${schema}".work_items_unannounced_idx`, `ALTER TABLE "${schema}".work_items DROP COLUMN IF EXISTS announced_at`];
+}

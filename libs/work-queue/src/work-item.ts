@@ -37,6 +37,11 @@ export interface NewWorkItem<P = Record<string, unknown>> {
   traceparent: string | null;
   /** Longest time one run may take before it is aborted. */
   deadlineMs: number;
+  /**
+   * The caller announces the queued item in the inserting transaction (`StepQueued`), so no
+   * later pass announces it again. Ignored for an item inserted already claimed.
+   */
+  announced?: boolean;
 }
 
 /** The proof of a claim: only its holder may heartbeat or finish the item. */

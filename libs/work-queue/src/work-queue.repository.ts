@@ -63,22 +63,25 @@ export class WorkQueueRepository {
    * null when it was not new. With `claim`, the item is written already claimed by that lease
    * (`running`, one claim), as {@link claim} would leave it: for a runner that reserved a slot
    * for it ({@link WorkQueueRunner.reserveSlot}) and runs it once the transaction commits.
+   * A queued item is written announced (`announced_at` now) when `item.announced` says the
+   * caller announces it in this transaction; otherwise {@link announceWaiting} finds it later.
    */
   async enqueue(sql: Sql, item: NewWorkItem, claim?: PreClaim): Promise<WorkItem | null> {
     const id = uuidv7();
     const inserted = await sql.execute(
       `INSERT INTO ${this.table} (id, dedupe_key, kind, job_id, lane, payload, traceparent, deadline_ms,
-                                  status, claims, lease_owner, lease_token, lease_until, heartbeat_at, started_at)
+                                  status, claims, lease_owner, lease_token, lease_until, heartbeat_at, started_at, announced_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
                CASE WHEN $9::text IS NULL THEN 'queued' ELSE 'running' END,
                CASE WHEN $9::text IS NULL THEN 0 ELSE 1 END,
                $9, $10::uuid,
                CASE WHEN $9::text IS NOT NULL THEN now() + make_interval(secs => $11::double precision / 1000) END,
                CASE WHEN $9::text IS NOT NULL THEN now() END,
-               CASE WHEN $9::text IS NOT NULL THEN now() END)
+               CASE WHEN $9::text IS NOT NULL THEN now() END,
+               CASE WHEN $9::text IS NULL AND $12::boolean THEN now() END)
        ON CONFLICT (dedupe_key) DO NOTHING`,
       [id, item.dedupeKey, item.kind, item.jobId, item.lane, JSON.stringify(item.payload), item.traceparent, item.deadlineMs,
-        claim?.owner ?? null, claim?.token ?? null, claim?.leaseMs ?? null],
+        claim?.owner ?? null, claim?.token ?? null, claim?.leaseMs ?? null, item.announced ?? false],
     );
     if (inserted !== 1) return null;
     return {
@@ -125,6 +128,33 @@ export class WorkQueueRepository {
     );
     // UPDATE … RETURNING keeps no order: hand the items out oldest first, as they were picked.
     return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map(toWorkItem);
+  }
+
+  /**
+   * Marks announced up to `limit` of the oldest items of `lane` that have waited in the queue at
+   * least `waitedMs` since they were inserted, never claimed and never announced, and returns
+   * them with when they were queued, for the caller to announce in the same transaction. `FOR
+   * UPDATE SKIP LOCKED`: an item a runner is claiming right now is left to it (its start or
+   * outcome will speak for it), and a claim waits for nothing. An item announced here and then
+   * claimed is announced before its start, in commit order.
+   */
+  async announceWaiting(sql: Sql, lane: Lane, waitedMs: number, limit: number): Promise<Array<WorkItem & { queuedAt: Date }>> {
+    const rows = await sql.rows<WorkItemRow & { created_at: Date }>(
+      `WITH due AS (
+         SELECT id FROM ${this.table}
+          WHERE lane = $1 AND status = 'queued' AND claims = 0 AND announced_at IS NULL
+            AND created_at <= now() - make_interval(secs => $2::double precision / 1000)
+          ORDER BY created_at
+          LIMIT $3
+          FOR UPDATE SKIP LOCKED
+       )
+       UPDATE ${this.table} w SET announced_at = now()
+         FROM due
+        WHERE w.id = due.id
+       RETURNING w.*`,
+      [lane, waitedMs, limit],
+    );
+    return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map((row) => ({ ...toWorkItem(row), queuedAt: row.created_at }));
   }
 
   /**

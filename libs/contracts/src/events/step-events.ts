@@ -69,8 +69,10 @@ export const StepFailedV1Schema = z.object({
 export type StepFailedV1 = z.infer<typeof StepFailedV1Schema>;
 
 /**
- * A worker has the attempt durably in its queue: the request crossed the relay and Kafka. Until
- * the saga hears this, the api reports the step as accepted but not yet relayed.
+ * A worker has had the attempt durably in its queue since `queuedAt`: the request crossed the
+ * relay and Kafka, and has waited there for a slot (`STEP_QUEUED_REPORT_MS`, 10 s by default; a
+ * request that starts sooner is announced by its start or outcome alone). Until the saga hears
+ * one of them, the api reports the step as accepted but not yet relayed.
  */
 export const StepQueuedV1Schema = z.object({
   jobId: z.uuid(),

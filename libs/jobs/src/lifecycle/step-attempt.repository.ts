@@ -84,19 +84,21 @@ export class StepAttemptRepository {
   }
 
   /**
-   * A worker holds the attempt: its history row becomes `queued` (unless it moved on already),
-   * and the step's `relayed_at` is stamped the first time, in one statement.
+   * A worker holds the attempt since `queuedAt` (the worker's `StepQueued`): its history row
+   * becomes `queued` (unless it moved on already), and the step's `relayed_at` is stamped the
+   * first time, in one statement. Both take `queuedAt` rather than the time the event arrives: a
+   * worker announces a request that waits for a slot only after it has waited a while.
    */
-  async queued(sql: Sql, jobId: string, step: StepName, attempt: number, worker: string): Promise<void> {
+  async queued(sql: Sql, jobId: string, step: StepName, attempt: number, worker: string, queuedAt: string): Promise<void> {
     await settleAtCommit(sql, sql.execute(
       `WITH relayed AS (
-         UPDATE api.job_steps SET relayed_at = now(), updated_at = now()
+         UPDATE api.job_steps SET relayed_at = $5::timestamptz, updated_at = now()
           WHERE job_id = $1 AND name = $2 AND relayed_at IS NULL
        )
        UPDATE api.step_attempts SET status = CASE WHEN status = 'dispatched' THEN 'queued' ELSE status END,
-              queued_at = coalesce(queued_at, now()), worker = coalesce(worker, $4)
+              queued_at = coalesce(queued_at, $5::timestamptz), worker = coalesce(worker, $4)
         WHERE job_id = $1 AND step = $2 AND attempt = $3`,
-      [jobId, step, attempt, worker],
+      [jobId, step, attempt, worker, queuedAt],
     ));
   }
 

@@ -123,7 +123,7 @@ export class JobSagaHandlers {
 
   /** A worker holds the attempt: the relay delivered it. */
   private async onQueued(sql: Sql, { job }: JobState, step: StepRecord, event: StepQueuedV1): Promise<void> {
-    await this.attempts.queued(sql, job.id, step.name, step.attempt, event.worker);
+    await this.attempts.queued(sql, job.id, step.name, step.attempt, event.worker, event.queuedAt);
   }
 
   private async onStarted(sql: Sql, { job }: JobState, step: StepRecord, event: StepStartedV1): Promise<void> {

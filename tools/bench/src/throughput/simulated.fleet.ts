@@ -21,6 +21,9 @@ import { issueApiKey, revokeApiKey, ServiceProcess, SIMULATED_SERVICE_ENV, stack
  *   Here a worker's own consumer wakes its runner, and a slot that frees up claims at once, so
  *   polling only bounds the wait for items another process queued; at 50 ms the three runners'
  *   idle claims were sixty transactions a second the pipeline did not need.
+ * - `STEP_QUEUED_REPORT_MS=10000` (the default): the suites' 300 ms exists so that they see a
+ *   waiting request announced; a saturating batch keeps requests waiting for slots for seconds,
+ *   and each announcement is an event more through the relay and the saga.
  * - `LONGHAUL_TRACING=false`, `LOG_LEVEL=warn`: like the submit benchmark's api and like the
  *   peers, which export no spans and log nothing per job; trace context still propagates.
  * - `RETENTION_INTERVAL_MS` at its default (60 s): the suites' pass every 2 s exists so that they
@@ -38,6 +41,7 @@ export const THROUGHPUT_SERVICE_ENV: Readonly<Record<string, string>> = {
   WATCHDOG_SILENT_MS: '120000',
   WATCHDOG_INTERVAL_MS: '5000',
   STEP_POLL_MS: '200',
+  STEP_QUEUED_REPORT_MS: '10000',
   LONGHAUL_TRACING: 'false',
   LOG_LEVEL: 'warn',
   RETENTION_INTERVAL_MS: String(DEFAULT_RETENTION_INTERVAL_MS),
