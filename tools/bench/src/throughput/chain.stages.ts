@@ -85,7 +85,7 @@ export const CHAIN_STAGES: readonly ChainStage[] = [
 
 /** The api's own record of each step (`api.step_attempts`). */
 export const API_ATTEMPT_STAGES: readonly ChainStage[] = (['transcode', 'thumbnail'] as const).flatMap((step) => [
-  { label: `${step}: dispatched → queued (StepQueued reached the saga; for a request that started at once in a free slot, the start its worker reported)`, from: (r: ChainRecord) => r.timeline?.[step].dispatched, to: (r: ChainRecord) => r.timeline?.[step].queued },
+  { label: `${step}: dispatched → queued (when its worker queued it, as the StepQueued sent once a request has waited STEP_QUEUED_REPORT_MS says; for a request that started sooner, the start its worker reported)`, from: (r: ChainRecord) => r.timeline?.[step].dispatched, to: (r: ChainRecord) => r.timeline?.[step].queued },
   { label: `${step}: queued → started (StepStarted reached the saga; for a run shorter than STEP_START_REPORT_MS, the start its StepCompleted carried)`, from: (r: ChainRecord) => r.timeline?.[step].queued, to: (r: ChainRecord) => r.timeline?.[step].started },
   { label: `${step}: started → finished (StepCompleted reached the saga)`, from: (r: ChainRecord) => r.timeline?.[step].started, to: (r: ChainRecord) => r.timeline?.[step].finished },
 ]);
