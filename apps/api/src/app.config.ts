@@ -147,6 +147,14 @@ export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).exten
    */
   SAGA_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(DEFAULT_SAGA_CONCURRENCY),
   /**
+   * Publish every step transition on `job.lifecycle` (`StepTransitioned.v1`), not only the job's
+   * own (`JobStarted`, `JobCompleted`…). Off by default: no Longhaul service reads them, clients
+   * follow a job's steps on its feed (`GET /v1/jobs/{id}/events`), and relaying them was about a
+   * tenth of a job's CPU (docs/benchmarks/tuning.md, section 31). Turn on for consumers of the
+   * topic that want step detail. @defaultValue false
+   */
+  LIFECYCLE_STEP_EVENTS: envFlag.default(false),
+  /**
    * Database pool size: at least {@link sagaConnections} (each partition's saga transactions)
    * plus room for the HTTP routes and background loops. @defaultValue 32
    */
@@ -189,6 +197,7 @@ export function jobsOptions(config: ApiConfig): JobsModuleOptions {
     schedulerPollMs: config.RETRY_SCHEDULER_POLL_MS,
     blobPurgeIntervalMs: config.RETENTION_INTERVAL_MS,
     sagaConcurrency: config.SAGA_CONCURRENCY,
+    lifecycleStepEvents: config.LIFECYCLE_STEP_EVENTS,
     watchdog: {
       intervalMs: config.WATCHDOG_INTERVAL_MS,
       unrelayedMs: config.WATCHDOG_UNRELAYED_MS,

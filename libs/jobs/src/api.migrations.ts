@@ -16,6 +16,7 @@ import { DeletedEndpointsRetention1765700000001 } from './migrations/17657000000
 import { UploadRetention1765700000002 } from './migrations/1765700000002-upload-retention.migration';
 import { StagedSources1765800000001 } from './migrations/1765800000001-staged-sources.migration';
 import { JobVersionGuard1765900000001 } from './migrations/1765900000001-job-version-guard.migration';
+import { LifecycleVersion1766000000001 } from './migrations/1766000000001-lifecycle-version.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -41,4 +42,5 @@ export const jobsMigrations = [
   UploadRetention1765700000002,
   StagedSources1765800000001,
   JobVersionGuard1765900000001,
+  LifecycleVersion1766000000001,
 ];

@@ -16,6 +16,8 @@ export interface JobRecord {
   result: Record<string, unknown> | null;
   error: SerializedError | null;
   version: number;
+  /** The version of the job's last event on `job.lifecycle` (0 before its first): the next one's `previousVersion`. */
+  lifecycleVersion: number;
   traceparent: string | null;
   retryPolicy: RetryPolicy;
   /** The blob the steps read (an upload, or the source fetched from a URL); null before media intake. */
@@ -110,6 +112,7 @@ interface JobRow {
   result: Record<string, unknown> | null;
   error: SerializedError | null;
   version: number | string;
+  lifecycle_version: number | string;
   traceparent: string | null;
   retry_policy: RetryPolicy;
   source_key: string | null;
@@ -172,6 +175,7 @@ function toJob(row: JobRow): JobRecord {
     result: row.result,
     error: row.error,
     version: Number(row.version),
+    lifecycleVersion: Number(row.lifecycle_version ?? 0),
     traceparent: row.traceparent,
     retryPolicy: row.retry_policy,
     sourceKey: row.source_key,

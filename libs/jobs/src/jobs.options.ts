@@ -11,6 +11,8 @@ export interface JobsModuleOptions {
   schedulerPollMs: number;
   /** Saga transactions at once per `job.events` partition, split by job (the consumer's `keyConcurrency`). */
   sagaConcurrency: number;
+  /** Announce step transitions on `job.lifecycle` too (`LIFECYCLE_STEP_EVENTS`); they are on the job's feed either way. */
+  lifecycleStepEvents: boolean;
   watchdog: WatchdogLimits & { intervalMs: number };
   /** How often the blobs of jobs the retention loop deleted are looked for (`RETENTION_INTERVAL_MS`). */
   blobPurgeIntervalMs: number;

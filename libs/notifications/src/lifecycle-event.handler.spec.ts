@@ -18,7 +18,7 @@ describe('lifecycleHandlers', () => {
       execute: async (_text: string, params: unknown[] = []) => (statements.push(params), 1),
       settleAtCommit: (_pending: Promise<unknown>, checked: boolean) => settled.push(checked),
     };
-    const payload = { jobId: '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c0d', jobType: 'video.process', status: 'completed' as const, version: 2, result: {}, error: null, occurredAt: '2026-11-29T12:00:00.000Z', notify: null };
+    const payload = { jobId: '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c0d', jobType: 'video.process', status: 'completed' as const, version: 2, previousVersion: 0, result: {}, error: null, occurredAt: '2026-11-29T12:00:00.000Z', notify: null };
     await handlers[EventTypes.JobCompletedV1]!(sql, {
       id: '0192f0c4-0000-7000-8000-000000000009', type: EventTypes.JobCompletedV1, key: payload.jobId, topic: 'job.lifecycle', partition: 0, offset: '1', traceparent: null, payload,
     });

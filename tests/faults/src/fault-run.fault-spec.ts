@@ -37,7 +37,7 @@ describe('Longhaul under crashes, pauses, outages and malformed messages', () =>
     expect(result.verdict.noSupersededResult.violations).toEqual([]);
   });
 
-  it("publishes each job's lifecycle events in version order, without gaps", () => {
+  it("publishes each job's lifecycle events in order, each linked to the one before (previousVersion), none missing", () => {
     expect(result.verdict.lifecycleOrder.violations).toEqual([]);
   });
 

@@ -61,5 +61,15 @@ describe("one job's events are consumed in the order they were committed", () =>
       }, { description: `both lifecycle events of ${body.id} at the notifier` });
       expect(lifecycle.map((l) => l.version)).toEqual([2, 7]);
     }
+    // On job.lifecycle, a job's own changes only (step transitions are on its feed), each linked
+    // to the one before it by previousVersion, so a reader still sees a lost event.
+    const [first] = jobs.map(({ body }) => body.id);
+    const relayed = await env.kafka.find(Topics.jobLifecycle, (m) => m.key === first, 2);
+    expect(relayed.map((m) => [m.headers['eventType'], (JSON.parse(m.value!) as { previousVersion: number }).previousVersion, (JSON.parse(m.value!) as { version: number }).version])).toEqual([
+      ['JobStarted.v1', 0, 2],
+      ['JobCompleted.v1', 2, 7],
+    ]);
+    expect(await env.db.count(`SELECT count(*) FROM api.outbox WHERE aggregateid = $1 AND type = 'StepTransitioned.v1'`, [first])).toBe(0);
+    expect(await env.db.rows(`SELECT version::int AS version, lifecycle_version::int AS lifecycle_version FROM api.jobs WHERE id = $1`, [first])).toEqual([{ version: 7, lifecycle_version: 7 }]);
   });
 });

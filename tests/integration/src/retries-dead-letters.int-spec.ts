@@ -25,9 +25,10 @@ describe('retries with backoff', () => {
       [job.id],
     );
     expect(applied).toEqual([{ attempt: 3 }]);
-    // Each retry was announced on job.lifecycle as a transition back to queued.
+    // Each retry is on the job's feed as a transition back to queued (on job.lifecycle too only
+    // with LIFECYCLE_STEP_EVENTS, which the suites leave at its default).
     const retries = await env.db.count(
-      `SELECT count(*) FROM api.outbox WHERE aggregateid = $1 AND type = 'StepTransitioned.v1' AND payload->>'reason' = 'retry'`,
+      `SELECT count(*) FROM api.job_feed WHERE job_id = $1 AND kind = 'step.status' AND data->>'to' = 'queued' AND data->>'reason' = 'retry'`,
       [job.id],
     );
     expect(retries).toBe(2);
@@ -120,18 +121,25 @@ describe('dead letters', () => {
 });
 
 describe('the lifecycle on job.lifecycle', () => {
-  it('numbers every transition of a job and its steps 1, 2, 3… with no gap', async () => {
+  it("numbers every transition of a job and its steps 1, 2, 3… with no gap, and links the job's own events on job.lifecycle", async () => {
     const { body: job } = await env.api.submitJob(simulatedJob({ 'sim.step': 'thumbnail', 'sim.failTimes': '1' }));
     await env.api.waitForStatus(job.id, 'completed');
-    const versions = await waitFor(async () => {
-      const rows = await env.db.rows<{ version: number }>(
-        `SELECT (payload->>'version')::int AS version FROM api.outbox WHERE aggregateid = $1 AND topic = 'job.lifecycle' ORDER BY 1`,
+    // The feed has every transition: its entry 1 is the acceptance, entry n + 1 the job's version n.
+    const seqs = await env.db.rows<{ seq: number }>(`SELECT seq::int AS seq FROM api.job_feed WHERE job_id = $1 ORDER BY seq`, [job.id]);
+    // queued→running, pending→running (job), succeeded, thumbnail pending→queued, running, retry, running, succeeded, completed
+    expect(seqs.map((r) => r.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    // job.lifecycle has the job's own changes (step events are off by default), each naming the one before.
+    const announced = await waitFor(async () => {
+      const rows = await env.db.rows<{ type: string; previous: number; version: number }>(
+        `SELECT type, (payload->>'previousVersion')::int AS previous, (payload->>'version')::int AS version
+           FROM api.outbox WHERE aggregateid = $1 AND topic = 'job.lifecycle' ORDER BY 3`,
         [job.id],
       );
-      return rows.length > 0 ? rows.map((r) => r.version) : null;
+      return rows.length >= 2 ? rows : null;
     });
-    expect(versions).toEqual(versions.map((_, i) => i + 1));
-    // queued→running, pending→running (job), succeeded, thumbnail pending→queued, running, retry, running, succeeded, completed
-    expect(versions.length).toBe(9);
+    expect(announced).toEqual([
+      { type: 'JobStarted.v1', previous: 0, version: 2 },
+      { type: 'JobCompleted.v1', previous: 2, version: 9 },
+    ]);
   });
 });

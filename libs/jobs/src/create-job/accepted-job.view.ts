@@ -24,6 +24,7 @@ export function acceptedJobView(acceptance: JobAcceptance, now: Date): JobView {
       result: null,
       error: null,
       version: 0,
+      lifecycleVersion: 0,
       traceparent: job.traceparent,
       retryPolicy: job.retryPolicy,
       sourceKey: job.sourceKey,

@@ -8,7 +8,7 @@ const now = t(50);
 function job(over: Partial<JobRecord> = {}): JobRecord {
   return {
     id: '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c0d', tenantId: '0192f0c4-0000-7000-8000-000000000001', type: 'video.process', status: 'pending', lane: 'fast', source: {}, outputs: {},
-    metadata: null, result: null, error: null, version: 0, traceparent: null, sourceKey: null, media: null, notify: null, retryPolicy: { maxAttempts: 5, baseMs: 1, capMs: 1 },
+    metadata: null, result: null, error: null, version: 0, lifecycleVersion: 0, traceparent: null, sourceKey: null, media: null, notify: null, retryPolicy: { maxAttempts: 5, baseMs: 1, capMs: 1 },
     createdAt: t(0), updatedAt: t(0), startedAt: null, finishedAt: null, ...over,
   };
 }

@@ -36,7 +36,7 @@ export function jobStatusFeedEntry(
 }
 
 /** The feed's copy of a step transition, as announced on `job.lifecycle` (numbered when written). */
-export function stepStatusFeedEntry(transition: Omit<StepTransitionedV1, 'version'>): Unnumbered<StepStatusFeedEventV1> {
+export function stepStatusFeedEntry(transition: Omit<StepTransitionedV1, 'version' | 'previousVersion'>): Unnumbered<StepStatusFeedEventV1> {
   return {
     kind: 'step.status',
     jobId: transition.jobId,

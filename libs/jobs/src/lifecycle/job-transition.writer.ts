@@ -29,8 +29,11 @@ export interface StepTransitionWrite {
   kind: 'step';
   step: StepName;
   patch: Partial<StepPatch>;
-  /** Announced on `job.lifecycle` and copied to the feed; its `version` is filled in when written. */
-  transition: Omit<StepTransitionedV1, 'version'>;
+  /**
+   * Copied to the feed, and announced on `job.lifecycle` when step events are published; its
+   * `version` and `previousVersion` are filled in when written.
+   */
+  transition: Omit<StepTransitionedV1, 'version' | 'previousVersion'>;
   /** The attempt history row the same event changes (a start, an end). */
   attempt?: { number: number; change: AttemptChange };
   /** The step's next attempt, dispatched with the move that queued it. */
@@ -45,7 +48,10 @@ export interface JobStatusWrite {
   error?: SerializedError;
   /** A replay reopens the job: its finish time and error are cleared. */
   reopen: boolean;
-  /** The `job.lifecycle` event, whose payload's `version` is filled in when written; null announces nothing there. */
+  /**
+   * The `job.lifecycle` event, whose payload's `version` and `previousVersion` are filled in when
+   * written; null announces nothing there.
+   */
   event: OutboxEvent | null;
   /** The feed's copy of the change (numbered when written). */
   feedEntry: Omit<JobStatusFeedEventV1, 'seq'>;
@@ -53,6 +59,23 @@ export interface JobStatusWrite {
 
 /** One change of a job's or one of its steps' status: each gives the job its next version and feed entry. */
 export type JobTransitionWrite = StepTransitionWrite | JobStatusWrite;
+
+/** Where a job stood before the transitions a statement writes (its row, locked and read by the caller). */
+export interface JobTransitionStart {
+  /** The job's version. */
+  version: number;
+  /** The version of its last event on `job.lifecycle` (`api.jobs.lifecycle_version`). */
+  lifecycleVersion: number;
+}
+
+/** Options of {@link JobTransitionWriter}. */
+export interface JobTransitionWriterOptions {
+  /**
+   * Announce step transitions on `job.lifecycle` (`StepTransitioned.v1`), not only on the job's
+   * feed (`LIFECYCLE_STEP_EVENTS`). @defaultValue false
+   */
+  stepEvents?: boolean;
+}
 
 /**
  * Writes one or more transitions of ONE job in ONE statement: one update of the job row (its
@@ -71,10 +94,21 @@ export type JobTransitionWrite = StepTransitionWrite | JobStatusWrite;
  * every step and attempt change it made. So nothing waits for its answer: COMMIT goes out right
  * behind it (`settleVersionedWrite`), one round trip for both, and Postgres rolls back a
  * transaction whose statement failed. The feed's newest entry is announced after commit.
+ *
+ * Each `job.lifecycle` event carries, as `previousVersion`, the version of the job's event
+ * published before it (the job row's `lifecycle_version`, moved to the last one written here):
+ * with step events left out, versions alone would not show a lost event.
  */
 export class JobTransitionWriter {
-  async write(sql: Sql, jobId: string, fromVersion: number, writes: readonly JobTransitionWrite[]): Promise<void> {
-    if (writes.length === 0) return;
+  private readonly stepEvents: boolean;
+
+  constructor(options: JobTransitionWriterOptions = {}) {
+    this.stepEvents = options.stepEvents ?? false;
+  }
+
+  /** Writes `writes`; returns the job's `lifecycle_version` after them. */
+  async write(sql: Sql, jobId: string, from: JobTransitionStart, writes: readonly JobTransitionWrite[]): Promise<number> {
+    if (writes.length === 0) return from.lifecycleVersion;
     if (!writes.every((write, i) => joinsWrites(writes.slice(0, i), write))) {
       throw new Error(`job ${jobId}: one statement moves the job and each step at most once`);
     }
@@ -85,7 +119,14 @@ export class JobTransitionWriter {
       return `$${params.length}`;
     };
     const jobSets = [`version = version + ${count}`, `feed_seq = feed_seq + ${count}`, 'updated_at = now()'];
-    const expected = param(fromVersion);
+    const expected = param(from.version);
+    // The version each published event links back to: the job's last one, then each in turn.
+    let lifecycleVersion = from.lifecycleVersion;
+    const announce = <T extends object>(payload: T, k: number): T & { previousVersion: number } => {
+      const linked = { ...payload, previousVersion: lifecycleVersion };
+      lifecycleVersion = from.version + k;
+      return linked;
+    };
     const ctes: string[] = [];
     const feed = { k: [] as number[], kind: [] as string[], data: [] as string[] };
     const outbox = { values: [] as unknown[][], k: [] as Array<number | null> };
@@ -97,7 +138,7 @@ export class JobTransitionWriter {
         feed.kind.push('job.status');
         feed.data.push(JSON.stringify(write.feedEntry));
         if (write.event) {
-          outbox.values.push(outboxRow(write.event).values);
+          outbox.values.push(outboxRow({ ...write.event, payload: announce(write.event.payload as object, k) }).values);
           outbox.k.push(k);
         }
         return;
@@ -110,22 +151,25 @@ export class JobTransitionWriter {
       feed.k.push(k);
       feed.kind.push('step.status');
       feed.data.push(JSON.stringify(stepStatusFeedEntry(write.transition)));
-      outbox.values.push(
-        outboxRow({
-          topic: Topics.jobLifecycle,
-          type: EventTypes.StepTransitionedV1,
-          aggregateType: JOB_AGGREGATE,
-          aggregateId: write.transition.jobId,
-          payload: write.transition,
-        }).values,
-      );
-      outbox.k.push(k);
+      if (this.stepEvents) {
+        outbox.values.push(
+          outboxRow({
+            topic: Topics.jobLifecycle,
+            type: EventTypes.StepTransitionedV1,
+            aggregateType: JOB_AGGREGATE,
+            aggregateId: write.transition.jobId,
+            payload: announce(write.transition, k),
+          }).values,
+        );
+        outbox.k.push(k);
+      }
       if (write.dispatch) {
         ctes.push(`dispatched_${k} AS (${dispatchedAttemptSql({ jobId: '$1', step, attempt: param(write.dispatch.attempt), lane: param(write.dispatch.lane) })})`);
         outbox.values.push(write.dispatch.outbox);
         outbox.k.push(null);
       }
     });
+    if (lifecycleVersion !== from.lifecycleVersion) jobSets.push(`lifecycle_version = ${param(lifecycleVersion)}`);
     const column = (i: number): unknown[] => outbox.values.map((row) => row[i]);
     const what = writes.map((w) => (w.kind === 'job' ? `status ${w.status}` : `step ${w.step} to ${w.transition.to}`)).join(', ');
     const written = sql.rows<{ version: number | string; seq: number }>(
@@ -153,6 +197,7 @@ export class JobTransitionWriter {
       params,
     );
     await settleVersionedWrite(sql, written, jobId);
+    return lifecycleVersion;
   }
 }
 

@@ -36,7 +36,7 @@ function fakeSql() {
   return { sql, feed, statements };
 }
 
-const job = (): JobRecord => ({ id: JOB_ID, type: 'video.process', status: 'pending', lane: 'fast', version: 0, notify: null } as unknown as JobRecord);
+const job = (): JobRecord => ({ id: JOB_ID, type: 'video.process', status: 'pending', lane: 'fast', version: 0, lifecycleVersion: 0, notify: null } as unknown as JobRecord);
 const step = (status: StepRecord['status']): StepRecord =>
   ({ jobId: JOB_ID, name: 'transcode', position: 0, status, attempt: 1, lane: 'fast', failures: 0, startedAt: null } as unknown as StepRecord);
 
@@ -104,6 +104,63 @@ describe('JobTransitions and the attempt history', () => {
     expect(started!.params).toEqual(expect.arrayContaining([3, 'transcoder-w1']));
     expect(ended!.text).toContain('finished_at = now()');
     expect(ended!.params).toEqual(expect.arrayContaining([3, 'succeeded', 'transcoder-w1']));
+  });
+});
+
+/** What each transition statement announces on `job.lifecycle`, and where it moves the job's `lifecycle_version`. */
+function announcements(sent: ReadonlyArray<{ text: string; params: unknown[] }>) {
+  return sent.filter(({ text }) => text.startsWith('WITH job AS')).map(({ text, params }) => {
+    const payloads = params.find((p): p is string[] => Array.isArray(p) && p.some((v) => typeof v === 'string' && v.includes('"previousVersion"'))) ?? [];
+    const set = /lifecycle_version = \$(\d+)/.exec(text);
+    return {
+      events: payloads.map((payload) => {
+        const event = JSON.parse(payload) as Record<string, unknown>;
+        return `${String(event['step'] ?? event['status'])} after v${String(event['previousVersion'])}`;
+      }),
+      lifecycleVersion: set ? params[Number(set[1]) - 1] : undefined,
+    };
+  });
+}
+
+describe('JobTransitions and job.lifecycle', () => {
+  const run = async (stepEvents: boolean) => {
+    const { sql, sent } = recordingSql({ rows: () => [{ version: 0, seq: 0 }] });
+    const transitions = new JobTransitions(silent, ledger, new Registry(), { stepEvents });
+    const record = job();
+    const transcode = step('queued');
+    const thumbnail = { ...step('pending'), name: 'thumbnail', position: 1 } as StepRecord;
+    await transitions.together(sql, record, async () => {
+      await transitions.moveStep(sql, record, transcode, 'succeeded'); // v1
+      await transitions.moveJob(sql, record, 'running'); // v2
+      await transitions.moveStep(sql, record, thumbnail, 'queued', { attempt: 1 }); // v3
+    });
+    await transitions.moveStep(sql, record, thumbnail, 'running'); // v4
+    await transitions.together(sql, record, async () => {
+      await transitions.moveStep(sql, record, thumbnail, 'succeeded'); // v5
+      await transitions.moveJob(sql, record, 'completed', { result: {} }); // v6
+    });
+    return { statements: announcements(sent), record };
+  };
+
+  it("announces only the job's own changes by default, each linked to the one before by previousVersion", async () => {
+    const { statements, record } = await run(false);
+    expect(statements).toEqual([
+      { events: ['running after v0'], lifecycleVersion: 2 },
+      // A statement of step moves only announces nothing and leaves lifecycle_version alone.
+      { events: [], lifecycleVersion: undefined },
+      { events: ['completed after v2'], lifecycleVersion: 6 },
+    ]);
+    expect(record).toMatchObject({ version: 6, lifecycleVersion: 6 });
+  });
+
+  it('announces every step transition too with stepEvents, the chain then following the versions', async () => {
+    const { statements, record } = await run(true);
+    expect(statements).toEqual([
+      { events: ['transcode after v0', 'running after v1', 'thumbnail after v2'], lifecycleVersion: 3 },
+      { events: ['thumbnail after v3'], lifecycleVersion: 4 },
+      { events: ['thumbnail after v4', 'completed after v5'], lifecycleVersion: 6 },
+    ]);
+    expect(record).toMatchObject({ version: 6, lifecycleVersion: 6 });
   });
 });
 

@@ -6,7 +6,7 @@ import { jobStatusFeedEntry } from '../job-feed/job-feed.writer';
 import { jobsMetrics, type JobsMetrics } from '../jobs.metrics';
 import { applyStepPatch, FIRST_NOW, NOW, type JobRecord, type StepPatch, type StepRecord } from '../job.repository';
 import { canMoveJob, canMoveStep, type TransitionReason } from '../saga/job-saga.policy';
-import { JobTransitionWriter, joinsWrites, type JobTransitionWrite } from './job-transition.writer';
+import { JobTransitionWriter, joinsWrites, type JobTransitionWrite, type JobTransitionWriterOptions } from './job-transition.writer';
 import { jobStatusEvent } from './lifecycle.publisher';
 import type { AttemptChange } from './step-attempt.repository';
 import { heldTransitions, holdTransitions, releaseTransitions } from './transition.batch';
@@ -31,7 +31,7 @@ export interface StepMove {
  * statement ({@link JobTransitionWriter}); the changes made inside {@link together} share one.
  */
 export class JobTransitions {
-  private readonly writer = new JobTransitionWriter();
+  private readonly writer: JobTransitionWriter;
   private readonly metrics: JobsMetrics;
 
   constructor(
@@ -39,8 +39,11 @@ export class JobTransitions {
     private readonly ledger: EffectLedger,
     /** Where finished jobs are counted. @defaultValue a private registry nobody serves */
     registry: Registry = new Registry(),
+    /** Whether step transitions are announced on `job.lifecycle` too. @defaultValue only on the feed */
+    writerOptions: JobTransitionWriterOptions = {},
   ) {
     this.metrics = jobsMetrics(registry);
+    this.writer = new JobTransitionWriter(writerOptions);
   }
 
   /** Moves `step` to `to` with `patch`; returns false (and changes nothing) when the move is illegal. */
@@ -57,7 +60,7 @@ export class JobTransitions {
     if (to === 'running') full.startedAt = FIRST_NOW;
     // The record follows its row: a later event of the job in this transaction starts from it.
     applyStepPatch(step, full);
-    const transition: Omit<StepTransitionedV1, 'version'> = {
+    const transition: Omit<StepTransitionedV1, 'version' | 'previousVersion'> = {
       jobId: job.id,
       jobType: job.type,
       step: step.name,
@@ -140,20 +143,25 @@ export class JobTransitions {
     } finally {
       releaseTransitions(sql, job.id);
     }
-    await this.writer.write(sql, job.id, held.fromVersion, held.writes);
+    await this.flush(sql, job, held.fromVersion, held.writes);
     return result;
   }
 
   /** Writes one transition of `job` (at the version it had before it), or holds it inside {@link together}. */
   private async write(sql: Sql, job: JobRecord, write: JobTransitionWrite): Promise<void> {
     const held = heldTransitions(sql, job.id);
-    if (!held) return this.writer.write(sql, job.id, job.version, [write]);
+    if (!held) return this.flush(sql, job, job.version, [write]);
     if (!joinsWrites(held.writes, write)) {
-      await this.writer.write(sql, job.id, held.fromVersion, held.writes);
+      await this.flush(sql, job, held.fromVersion, held.writes);
       held.fromVersion = job.version;
       held.writes = [];
     }
     held.writes.push(write);
+  }
+
+  /** Writes `writes` of `job` from `fromVersion`; the record follows the last event it announced. */
+  private async flush(sql: Sql, job: JobRecord, fromVersion: number, writes: readonly JobTransitionWrite[]): Promise<void> {
+    job.lifecycleVersion = await this.writer.write(sql, job.id, { version: fromVersion, lifecycleVersion: job.lifecycleVersion }, writes);
   }
 
   /** Cancels the steps that never ran because an earlier one ended the job. */

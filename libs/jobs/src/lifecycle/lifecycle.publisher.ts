@@ -21,7 +21,7 @@ const TYPE_BY_STATUS: Partial<Record<JobStatus, string>> = {
 /**
  * The `job.lifecycle` event that announces a job's new status, or null for a status that has
  * none; a terminal status carries who is to be notified (read in the transaction that sets it).
- * Its `version` is 0 here: the writer fills in the job's next one (`JobTransitionWriter`).
+ * Its `version` and `previousVersion` are 0 here: the writer fills them in (`JobTransitionWriter`).
  */
 export async function jobStatusEvent(
   sql: Sql,
@@ -36,6 +36,7 @@ export async function jobStatusEvent(
     jobType: job.type,
     status,
     version: 0,
+    previousVersion: 0,
     result: extra.result ?? null,
     error: extra.error ?? null,
     occurredAt: new Date().toISOString(),

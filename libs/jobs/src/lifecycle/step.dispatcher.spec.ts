@@ -42,10 +42,10 @@ describe('StepDispatcher', () => {
     const [statement] = sent;
     expect(statement!.text).toMatch(/step_1 AS \(UPDATE api\.job_steps SET .*dispatched_at = now\(\), relayed_at = \$\d+/);
     expect(statement!.text).toContain("dispatched_1 AS (INSERT INTO api.step_attempts (job_id, step, attempt, lane, status)");
-    // The outbox columns go as arrays, in order: the transition announced, then the request.
+    // The outbox columns go as arrays: the request (the step's transition is on the feed only, by default).
     const types = statement!.params.find((p) => Array.isArray(p) && p.includes(EventTypes.ThumbnailRequestedV1));
-    expect(types).toEqual([EventTypes.StepTransitionedV1, EventTypes.ThumbnailRequestedV1]);
-    const request = JSON.parse((statement!.params.find((p) => Array.isArray(p) && String(p[1]).includes('"inputs"')) as string[])[1]!) as Record<string, unknown>;
+    expect(types).toEqual([EventTypes.ThumbnailRequestedV1]);
+    const request = JSON.parse((statement!.params.find((p) => Array.isArray(p) && String(p[0]).includes('"inputs"')) as string[])[0]!) as Record<string, unknown>;
     expect(request).toMatchObject({ jobId: JOB_ID, step: 'thumbnail', attempt: 1, inputs: { transcode: { renditions: [] } } });
     expect(thumbnail).toMatchObject({ status: 'queued', attempt: 1, worker: null, dispatchedAt: expect.any(Date) });
   });

@@ -5,7 +5,7 @@ const JOB = '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c0d';
 const ENDPOINT = '0192f0c4-0000-7000-8000-00000000000e';
 
 function event(over: Partial<JobLifecycleV1> = {}): JobLifecycleV1 {
-  return { jobId: JOB, jobType: 'video.process', status: 'completed', version: 7, result: {}, error: null, occurredAt: '2026-11-29T12:00:00.000Z', notify: null, ...over };
+  return { jobId: JOB, jobType: 'video.process', status: 'completed', version: 7, previousVersion: 2, result: {}, error: null, occurredAt: '2026-11-29T12:00:00.000Z', notify: null, ...over };
 }
 
 function ids(): () => string {

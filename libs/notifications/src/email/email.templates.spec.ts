@@ -3,7 +3,7 @@ import { renderJobEmail } from './email.templates';
 import { classifySmtpError } from './smtp-error.policy';
 
 const base: JobLifecycleV1 = {
-  jobId: '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c0d', jobType: 'video.process', status: 'completed', version: 7, result: {}, error: null,
+  jobId: '0192f0c4-1d5e-7a3b-9c4d-5e6f7a8b9c0d', jobType: 'video.process', status: 'completed', version: 7, previousVersion: 2, result: {}, error: null,
   occurredAt: '2026-11-29T12:00:00.000Z', notify: null,
 };
 

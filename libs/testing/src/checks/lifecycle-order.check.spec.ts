@@ -7,7 +7,29 @@ function event(jobId: string, version: number, id = `${jobId}-v${version}`, type
   return { key: jobId, value: JSON.stringify({ jobId, version }), headers: { id, eventType: type } };
 }
 
+/** An event that names the version before it, as the api writes them. */
+function linked(jobId: string, previousVersion: number, version: number, type = 'JobStarted.v1'): LifecycleMessage {
+  return { key: jobId, value: JSON.stringify({ jobId, version, previousVersion }), headers: { id: `${jobId}-${type}-v${version}`, eventType: type } };
+}
+
 describe('checkLifecycleOrder', () => {
+  it('follows previousVersion where versions skip the step transitions not published', () => {
+    const result = checkLifecycleOrder([linked(JOB_A, 0, 2), linked(JOB_B, 0, 1), linked(JOB_A, 2, 7, 'JobCompleted.v1')], {
+      expectedLastVersion: new Map([[JOB_A, 7]]),
+    });
+    expect(result).toEqual({ jobs: 2, events: 3, duplicatesDropped: 0, violations: [] });
+  });
+
+  it('reports an event whose previousVersion is not the last version seen: the one between was lost', () => {
+    const result = checkLifecycleOrder([linked(JOB_A, 0, 2), linked(JOB_A, 5, 7, 'JobCompleted.v1')]);
+    expect(result.violations).toEqual([{ jobId: JOB_A, kind: 'out_of_order', detail: 'JobCompleted.v1 v7 (linked to v5) after v2' }]);
+  });
+
+  it('reports an event linked to the last one but not above it', () => {
+    const result = checkLifecycleOrder([linked(JOB_A, 0, 2), linked(JOB_A, 2, 2, 'JobCompleted.v1')]);
+    expect(result.violations.map((v) => v.kind)).toEqual(['out_of_order']);
+  });
+
   it('accepts interleaved jobs whose versions each run 1, 2, 3', () => {
     const result = checkLifecycleOrder([event(JOB_A, 1), event(JOB_B, 1), event(JOB_A, 2), event(JOB_B, 2), event(JOB_A, 3)]);
     expect(result).toEqual({ jobs: 2, events: 5, duplicatesDropped: 0, violations: [] });
@@ -45,12 +67,14 @@ describe('checkLifecycleOrder', () => {
       { key: JOB_A, value: 'not json', headers: { id: 'x' } },
       { key: JOB_A, value: JSON.stringify({ jobId: JOB_A, version: 1 }), headers: {} },
       { key: JOB_A, value: JSON.stringify({ jobId: JOB_A, version: 'one' }), headers: { id: 'y' } },
+      { key: JOB_A, value: JSON.stringify({ jobId: JOB_A, version: 1, previousVersion: 'zero' }), headers: { id: 'z' } },
       event(JOB_A, 1),
     ]);
     expect(result.violations.map((v) => [v.kind, v.detail])).toEqual([
       ['unreadable', 'event x: value is not JSON'],
       ['unreadable', 'no id header'],
       ['unreadable', 'event y: no integer version'],
+      ['unreadable', 'event z: previousVersion is not an integer'],
     ]);
     expect(result.events).toBe(1);
   });

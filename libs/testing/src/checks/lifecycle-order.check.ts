@@ -1,9 +1,12 @@
 /**
  * Per-job order of `job.lifecycle`: every event of a job (`JobStarted`, `StepTransitioned`,
- * `JobCompleted`…) carries the job's `version`, one sequence shared by all of them. Read in
- * arrival order (one job's events share a partition), after dropping redeliveries, the versions
- * of each job must be exactly 1, 2, 3, … — a skipped number is a lost event, a repeated or
- * smaller one an event out of order or written twice under two ids.
+ * `JobCompleted`…) carries the job's `version`, one sequence shared by all of them, and the
+ * version of the job's event published before it (`previousVersion`, 0 for its first). Read in
+ * arrival order (one job's events share a partition), after dropping redeliveries, each event
+ * must link to the one before it: its `previousVersion` is the last version seen of the job, and
+ * its `version` is higher. A broken link is a lost event, or one out of order or written twice
+ * under two ids. Step events are published only with `LIFECYCLE_STEP_EVENTS`, so versions may
+ * skip; an event without `previousVersion` (written before the field) must be the last plus 1.
  */
 
 /** The parts of a consumed message the check reads. */
@@ -18,7 +21,7 @@ export type LifecycleViolationKind =
   | 'unreadable'
   /** One event id seen with two different contents: not a redelivery but two events. */
   | 'conflicting_duplicate'
-  /** A version other than the previous one plus 1 (the first must be 1). */
+  /** An event that does not link to the last one seen (see the module's comment). */
   | 'out_of_order'
   /** The job's last version seen is below the version the job is known to have reached. */
   | 'tail_missing';
@@ -52,6 +55,8 @@ interface ReadEvent {
   id: string;
   jobId: string;
   version: number;
+  /** The version the event says came before it; null when the event predates the field. */
+  previousVersion: number | null;
   type: string;
   fingerprint: string;
 }
@@ -66,11 +71,14 @@ function readEvent(message: LifecycleMessage): ReadEvent | { jobId: string; erro
   } catch {
     return { jobId: fallbackJob, error: `event ${id}: value is not JSON` };
   }
-  const { jobId, version } = (payload ?? {}) as { jobId?: unknown; version?: unknown };
+  const { jobId, version, previousVersion } = (payload ?? {}) as { jobId?: unknown; version?: unknown; previousVersion?: unknown };
   const job = typeof jobId === 'string' ? jobId : fallbackJob;
   if (typeof version !== 'number' || !Number.isInteger(version)) return { jobId: job, error: `event ${id}: no integer version` };
+  if (previousVersion !== undefined && previousVersion !== null && !(typeof previousVersion === 'number' && Number.isInteger(previousVersion))) {
+    return { jobId: job, error: `event ${id}: previousVersion is not an integer` };
+  }
   const type = message.headers['eventType'] ?? '(no eventType)';
-  return { id, jobId: job, version, type, fingerprint: `${type}|${message.value}` };
+  return { id, jobId: job, version, previousVersion: previousVersion ?? null, type, fingerprint: `${type}|${message.value}` };
 }
 
 /** The highest version seen per job, redeliveries and all; to wait until a job's last event arrived. */
@@ -108,9 +116,11 @@ export function checkLifecycleOrder(messages: readonly LifecycleMessage[], optio
     seen.set(event.id, event.fingerprint);
     events += 1;
     const previous = last.get(event.jobId) ?? 0;
-    if (event.version !== previous + 1) {
+    const linked = event.previousVersion === null ? event.version === previous + 1 : event.previousVersion === previous && event.version > previous;
+    if (!linked) {
       const after = previous === 0 ? 'as its first event' : `after v${previous}`;
-      violations.push({ jobId: event.jobId, kind: 'out_of_order', detail: `${event.type} v${event.version} ${after}` });
+      const link = event.previousVersion === null ? '' : ` (linked to v${event.previousVersion})`;
+      violations.push({ jobId: event.jobId, kind: 'out_of_order', detail: `${event.type} v${event.version}${link} ${after}` });
     }
     // Follow the sequence from what arrived, so one gap is reported once, not for every later event.
     last.set(event.jobId, Math.max(previous, event.version));

@@ -48,7 +48,7 @@ export class FaultRunRepository {
 
   async jobs(jobIds: readonly string[]): Promise<RunJobRow[]> {
     const { rows } = await this.pool.query<{ id: string; status: string; version: number }>(
-      `SELECT id, status, version FROM api.jobs WHERE id = ANY($1::uuid[])`,
+      `SELECT id, status, lifecycle_version AS version FROM api.jobs WHERE id = ANY($1::uuid[])`,
       [jobIds],
     );
     return rows.map((r) => ({ id: r.id, status: r.status, version: Number(r.version) }));

@@ -69,7 +69,7 @@ export async function collectEvidence(sources: EvidenceSources, jobIds: readonly
 
 /**
  * Reads `job.lifecycle` from the beginning in a fresh consumer group, keeping the run's jobs,
- * until every job's last event (its `api.jobs.version`) has arrived or the wait times out: the
+ * until every job's last event (its `api.jobs.lifecycle_version`) has arrived or the wait times out: the
  * relay may still be sending the last events when the jobs are already finished in the table.
  */
 async function readLifecycle(sources: EvidenceSources, jobs: readonly RunJobRow[]): Promise<{ messages: ProbedMessage[]; complete: boolean }> {
