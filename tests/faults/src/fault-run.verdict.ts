@@ -110,7 +110,7 @@ export function judgeFaultRun(records: readonly SubmitRecord[], faults: readonly
     effectsOnce: check('no effect applied twice (effect ledgers)', repeated, `ledger rows: ${ledgerCounts.join(', ')}`),
     noSupersededResult: check('no result of a superseded attempt applied', superseded, `${succeededSteps} succeeded steps checked`),
     lifecycleOrder: check(
-      'lifecycle versions of each job 1, 2, 3… in arrival order',
+      'lifecycle events of each job in arrival order, each linked to the one before (previousVersion)',
       order.violations,
       `${order.jobs} jobs, ${order.events} events, ${order.duplicatesDropped} redeliveries dropped${evidence.lifecycleComplete ? '' : ', tail wait timed out'}`,
     ),

@@ -16,9 +16,10 @@ export const Topics = {
    */
   jobEvents: 'job.events',
   /**
-   * Every transition of a job and of its steps (`JobStarted`, `JobCompleted`, `JobFailed`,
-   * `JobCancelled`, `JobReopened`, `StepTransitioned`), read by the notifier. The terminal ones
-   * carry `notify`, who hears about the job's end.
+   * Every transition of a job (`JobStarted`, `JobCompleted`, `JobFailed`, `JobCancelled`,
+   * `JobReopened`), and of its steps (`StepTransitioned`) where the api runs with
+   * `LIFECYCLE_STEP_EVENTS=true`; read by the notifier. Each names the job's event before it
+   * (`previousVersion`). The terminal ones carry `notify`, who hears about the job's end.
    */
   jobLifecycle: 'job.lifecycle',
   /** Commands from the api to workers about a whole job (`CancelJob`). */
