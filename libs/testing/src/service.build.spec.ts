@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICE_NODE_OPTIONS } from './service.build';
+import { serviceNodeOptions } from './service.build';
 import { workspaceRoot } from './stack.harness';
 
 interface ProjectTargets {
@@ -18,8 +18,13 @@ describe('how services are started', () => {
   it.each(apps)('nx serve %s runs the build with the same Node options as the test harness', (app) => {
     const serve = project(app).targets['serve']!;
     expect(serve.dependsOn).toContain('build');
-    expect(serve.options?.command).toBe(`node ${SERVICE_NODE_OPTIONS.join(' ')} dist/apps/${app}/src/main.js`);
+    expect(serve.options?.command).toBe(`node ${serviceNodeOptions(app).join(' ')} dist/apps/${app}/src/main.js`);
     expect(project(app).targets['build']?.options?.command).toBe(`node tools/build/src/build.mts ${app}`);
+  });
+
+  it('holds only the api, which takes uploads, to a small young generation', () => {
+    expect(serviceNodeOptions('api')).toContain('--max-semi-space-size=2');
+    for (const app of apps.filter((a) => a !== 'api')) expect(serviceNodeOptions(app)).toEqual(['--enable-source-maps']);
   });
 
   it('builds the dashboard with the api, which serves it', () => {

@@ -23,15 +23,19 @@ export function compiledEntry(app: string, entry = 'main'): string {
 }
 
 /**
- * Node options every service runs with, here and in `nx serve` (each app's `project.json`; a unit
+ * Node options a service runs with, here and in `nx serve` (each app's `project.json`; a unit
  * test keeps the two the same):
- * - `--enable-source-maps`: stack traces point into the TypeScript sources, through the maps the
- *   build writes.
- * - `--max-semi-space-size=2` (MiB; V8's default here is 16): a streamed body arrives as one new
- *   Buffer per socket read, and that memory is freed only when a young-generation collection finds
- *   the Buffer dead. With the default young generation a 1 GiB upload left about 65 MiB of such
- *   garbage resident at a time; with 2 MiB, about 20 MiB (docs/benchmarks/media.md). Young
- *   collections run more often in exchange; each costs in proportion to what survives, which in
- *   these services is little.
+ * - `--enable-source-maps`, every service: stack traces point into the TypeScript sources,
+ *   through the maps the build writes.
+ * - `--max-semi-space-size=2` (MiB; V8's default here is 16), the api only: a streamed upload
+ *   arrives as one new Buffer per socket read, and that memory is freed only when a
+ *   young-generation collection finds the Buffer dead. With the default young generation a 1 GiB
+ *   upload left about 65 MiB of such garbage resident at a time; with 2 MiB, about 20 MiB
+ *   (docs/benchmarks/media.md). The workers and the notifier take no uploads and keep V8's
+ *   default: at 2 MiB their young collections ran so often that the objects of events and
+ *   statements still in flight survived them, and the three used about a quarter more CPU a job
+ *   (docs/benchmarks/tuning.md, section 32).
  */
-export const SERVICE_NODE_OPTIONS: readonly string[] = ['--enable-source-maps', '--max-semi-space-size=2'];
+export function serviceNodeOptions(app: string): readonly string[] {
+  return app === 'api' ? ['--enable-source-maps', '--max-semi-space-size=2'] : ['--enable-source-maps'];
+}

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { compiledEntry, ensureServicesBuilt, SERVICE_NODE_OPTIONS } from './service.build';
+import { compiledEntry, ensureServicesBuilt, serviceNodeOptions } from './service.build';
 import { waitFor } from './wait-for';
 import { workspaceRoot } from './stack.harness';
 
@@ -24,7 +24,7 @@ export interface ServiceProcessOptions {
    */
   readyChecks?: readonly string[];
   /**
-   * Node flags added after {@link SERVICE_NODE_OPTIONS}, e.g. `--inspect=127.0.0.1:17590` for a
+   * Node flags added after the app's own ({@link serviceNodeOptions}), e.g. `--inspect=127.0.0.1:17590` for a
    * benchmark that profiles the process through the inspector.
    * @defaultValue none
    */
@@ -117,7 +117,7 @@ export class ServiceProcess {
     const log = openSync(this.logFile, 'a');
     let child: ChildProcess;
     try {
-      child = spawn(process.execPath, [...SERVICE_NODE_OPTIONS, ...(this.options.nodeOptions ?? []), compiledEntry(this.options.app)], {
+      child = spawn(process.execPath, [...serviceNodeOptions(this.options.app), ...(this.options.nodeOptions ?? []), compiledEntry(this.options.app)], {
         cwd: root,
         env: { ...process.env, PORT: String(this.options.port), ...this.options.env },
         stdio: ['ignore', log, log],

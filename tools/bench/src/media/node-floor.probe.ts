@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { SERVICE_NODE_OPTIONS, workspaceRoot } from '@longhaul/testing';
+import { serviceNodeOptions, workspaceRoot } from '@longhaul/testing';
 
 /** Resident memory of a Node process that does nothing, in bytes. */
 export interface NodeFloor {
@@ -13,10 +13,10 @@ const REPORT_SELF = `setTimeout(() => { const s = require('node:fs').readFileSyn
 
 /**
  * The memory an idle Node process holds before any application code, started with the options
- * the services run with (`SERVICE_NODE_OPTIONS`). What the api holds beyond it is its own.
+ * the api runs with (`serviceNodeOptions`). What the api holds beyond it is its own.
  */
 export function measureNodeFloor(): NodeFloor {
-  const out = execFileSync(process.execPath, [...SERVICE_NODE_OPTIONS, '-e', REPORT_SELF], { cwd: workspaceRoot(), encoding: 'utf8', timeout: 30_000 });
+  const out = execFileSync(process.execPath, [...serviceNodeOptions('api'), '-e', REPORT_SELF], { cwd: workspaceRoot(), encoding: 'utf8', timeout: 30_000 });
   const [rss, anon, file] = out.trim().split(' ').map((kib) => Number(kib) * 1024);
   return { rssBytes: rss!, anonBytes: anon!, fileBytes: file! };
 }
