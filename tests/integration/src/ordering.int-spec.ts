@@ -65,7 +65,8 @@ describe("one job's events are consumed in the order they were committed", () =>
     // to the one before it by previousVersion, so a reader still sees a lost event.
     const [first] = jobs.map(({ body }) => body.id);
     const relayed = await env.kafka.find(Topics.jobLifecycle, (m) => m.key === first, 2);
-    expect(relayed.map((m) => [m.headers['eventType'], (JSON.parse(m.value!) as { previousVersion: number }).previousVersion, (JSON.parse(m.value!) as { version: number }).version])).toEqual([
+    const links = relayed.map((m) => ({ type: m.headers['eventType'], ...(JSON.parse(m.value!) as { previousVersion: number; version: number }) }));
+    expect(links.map(({ type, previousVersion, version }) => [type, previousVersion, version])).toEqual([
       ['JobStarted.v1', 0, 2],
       ['JobCompleted.v1', 2, 7],
     ]);
