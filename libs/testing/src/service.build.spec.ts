@@ -23,7 +23,7 @@ describe('how services are started', () => {
   });
 
   it('holds only the api, which takes uploads, to a small young generation', () => {
-    expect(serviceNodeOptions('api')).toContain('--max-semi-space-size=2');
+    expect(serviceNodeOptions('api')).toContain('--max-semi-space-size=4');
     for (const app of apps.filter((a) => a !== 'api')) expect(serviceNodeOptions(app)).toEqual(['--enable-source-maps']);
   });
 
