@@ -50,14 +50,19 @@ export async function killHard(pid: number): Promise<void> {
   await waitFor(async () => !isAlive(pid), { timeoutMs: 10_000, description: `process ${pid} to die` });
 }
 
+/** Stops a process with SIGTERM, so a service shuts down as in a deploy (leaving its consumer groups), and waits until it is gone. */
+export async function stopGracefully(pid: number): Promise<void> {
+  process.kill(pid, 'SIGTERM');
+  await waitFor(async () => !isAlive(pid), { timeoutMs: 15_000, description: `process ${pid} to stop` });
+}
+
 /** Stops every extra instance still running (global teardown). */
 export async function stopExtraServices(): Promise<void> {
   if (!existsSync(pidFile())) return;
   const pids = readFileSync(pidFile(), 'utf8').split('\n').filter(Boolean).map(Number);
   for (const pid of pids) {
     if (!isAlive(pid)) continue;
-    process.kill(pid, 'SIGTERM');
-    await waitFor(async () => !isAlive(pid), { timeoutMs: 15_000, description: `extra service ${pid} to stop` }).catch(() => process.kill(pid, 'SIGKILL'));
+    await stopGracefully(pid).catch(() => process.kill(pid, 'SIGKILL'));
   }
   rmSync(pidFile(), { force: true });
 }

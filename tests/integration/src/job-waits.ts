@@ -21,3 +21,17 @@ export function simulatedJob(directives: Record<string, string>): Record<string,
     metadata: directives,
   };
 }
+
+/**
+ * The transitions a plain simulated job's feed tells after its first entry (`job:pending`, the
+ * accept), as `step:from>to` and `job:status`, in order: versions 1 to 7.
+ */
+export const SIMULATED_JOB_TRANSITIONS: readonly string[] = [
+  'transcode:queued>running',
+  'job:running',
+  'transcode:running>succeeded',
+  'thumbnail:pending>queued',
+  'thumbnail:queued>running',
+  'thumbnail:running>succeeded',
+  'job:completed',
+];
