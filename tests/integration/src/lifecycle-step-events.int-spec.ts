@@ -5,7 +5,7 @@ import { SIMULATED_JOB_TRANSITIONS, simulatedJob } from './job-waits';
 import { testEnv } from './test-env';
 
 const env = testEnv();
-const apiPort = Number(new URL(process.env['LONGHAUL_TEST_API_URL']!).port);
+const apiPort = Number(new URL(env.api.baseUrl).port);
 
 /** The api in the suite's api's place for this file: the same settings, step events on. */
 let stepEventsApi: ServiceProcess | undefined;
