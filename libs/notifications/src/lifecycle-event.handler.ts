@@ -1,10 +1,13 @@
 import { EventTypes, type EventType, type JobLifecycleV1 } from '@longhaul/contracts';
 import type { EventHandler, InboundEvent } from '@longhaul/messaging';
-import { settleAtCommit, uuidv7, type EffectLedger, type Sql } from '@longhaul/persistence';
+import { insertAtCommit, uuidv7, type EffectLedger, type RowsTarget, type Sql } from '@longhaul/persistence';
 import type { Logger } from '@longhaul/telemetry';
 import { publishDeliveryReport } from './deliveries/delivery-report.publisher';
 import { planDeliveries } from './deliveries/delivery.planner';
 import { DeliveryRepository } from './deliveries/delivery.repository';
+
+/** Where the notifier records each job-level event it received. */
+const RECEIVED_EVENTS: RowsTarget = { table: 'notifier.received_events', columns: ['event_id', 'job_id', 'event_type', 'status', 'version', 'payload'] };
 
 /**
  * Records each job-level lifecycle event the notifier receives (step transitions are not
@@ -16,16 +19,9 @@ export function lifecycleHandlers(logger: Logger, ledger: EffectLedger): Partial
   const deliveries = new DeliveryRepository();
   const record: EventHandler = async (sql: Sql, event: InboundEvent) => {
     const payload = event.payload as JobLifecycleV1;
-    // Its answer decides nothing: settled at commit, so a chunk's records and its COMMIT share a
-    // round trip instead of each record waiting for its own.
-    await settleAtCommit(
-      sql,
-      sql.execute(
-        `INSERT INTO notifier.received_events (event_id, job_id, event_type, status, version, payload)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [event.id, payload.jobId, event.type, payload.status, payload.version, JSON.stringify(payload)],
-      ),
-    );
+    // Nothing reads it back in this transaction: held to commit, so a chunk's records go out in
+    // one statement with its COMMIT.
+    await insertAtCommit(sql, RECEIVED_EVENTS, [event.id, payload.jobId, event.type, payload.status, payload.version, JSON.stringify(payload)]);
     await ledger.record(sql, { effect: 'notification.recorded', jobId: payload.jobId, attempt: payload.version });
     let created = 0;
     for (const planned of planDeliveries(event.id, payload, event.traceparent, uuidv7)) {

@@ -1,4 +1,4 @@
-import { settleAtCommit, uuidv7, type Sql } from '@longhaul/persistence';
+import { insertAtCommit, uuidv7, type Sql } from '@longhaul/persistence';
 import { currentTraceparent } from '@longhaul/telemetry';
 
 /** One event to publish: where it goes, what it is, and which aggregate it belongs to. */
@@ -18,6 +18,7 @@ export interface OutboxEvent {
 
 /** The columns {@link outboxRow} gives values for, in order. */
 export const OUTBOX_COLUMNS = 'id, aggregatetype, aggregateid, type, payload, topic, traceparent';
+const OUTBOX_COLUMN_LIST: readonly string[] = OUTBOX_COLUMNS.split(', ');
 
 /**
  * An event as the values of an outbox row, in {@link OUTBOX_COLUMNS} order, with its new id: for
@@ -32,12 +33,15 @@ export function outboxRow(event: OutboxEvent): { id: string; values: unknown[] }
 /**
  * Appends an event to `<schema>.outbox` on the caller's connection. Call it inside the
  * transaction that makes the change the event announces: both commit or neither does, and
- * Debezium relays the row once it is committed. Returns the event id. In a transaction the
- * insert is settled at commit (`settleAtCommit`): the id is known before it runs, so nothing
- * waits for its answer.
+ * Debezium relays the row once it is committed. Returns the event id, known before the row is
+ * written. In a transaction the row is held to its commit (`insertAtCommit`): the events a
+ * transaction appends to one schema's outbox go out in ONE statement right before COMMIT, in the
+ * order they were appended, so Debezium relays them in that order and a job's events keep theirs.
+ * Outbox rows written by a statement of their own (the api's accept and transition statements)
+ * land before them; those go to other topics than the ones appended here.
  */
 export async function appendToOutbox(sql: Sql, schema: string, event: OutboxEvent): Promise<string> {
   const { id, values } = outboxRow(event);
-  await settleAtCommit(sql, sql.execute(`INSERT INTO "${schema}".outbox (${OUTBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, values));
+  await insertAtCommit(sql, { table: `"${schema}".outbox`, columns: OUTBOX_COLUMN_LIST }, values);
   return id;
 }

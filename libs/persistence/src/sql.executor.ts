@@ -79,7 +79,28 @@ export interface Sql {
    * {@link settleAtCommit} and {@link settleBeforeCommit}.
    */
   settleAtCommit?(pending: Promise<unknown>, checked: boolean): void;
+  /**
+   * Holds a row for `target` until the transaction inside {@link inTransaction} commits, when the
+   * rows held for one table go out in ONE statement. Absent outside a transaction. Use
+   * {@link insertAtCommit}.
+   */
+  insertAtCommit?(target: RowsTarget, values: unknown[]): void;
 }
+
+/** A table a transaction appends rows to at commit ({@link insertAtCommit}). */
+export interface RowsTarget {
+  /** The table as it goes into the statement, schema-qualified and quoted: `"transcoder".outbox`. */
+  table: string;
+  /** Its columns, in the order of each row's values. */
+  columns: readonly string[];
+}
+
+/**
+ * Most rows of one INSERT a transaction's held rows go out in: far below Postgres's 65 535
+ * parameters for any table here, and it bounds how many statement texts (one per row count) each
+ * connection prepares.
+ */
+export const MAX_ROWS_PER_INSERT = 100;
 
 /**
  * Runs `effect` after `sql`'s transaction commits, or at once when there is none. For effects
@@ -130,6 +151,51 @@ export async function settleBeforeCommit(sql: Sql, checked: Promise<unknown>): P
   else await checked;
 }
 
+/**
+ * Inserts a row into `target.table` as part of `sql`'s transaction, at its commit: the rows a
+ * transaction hands over for one table are written by ONE multi-row INSERT (up to
+ * {@link MAX_ROWS_PER_INSERT} rows each) sent right before COMMIT, in the order they were handed
+ * over, and settled as {@link settleAtCommit} settles a write: a failure rolls the transaction
+ * back. Outside a transaction, or on a test double without the hook, the row is inserted at once.
+ *
+ * Why: a consumer's transaction handles tens of events, and a worker's success batch tens of
+ * items, each of which appended its own row (an outbox event, a received event) with a statement
+ * of its own; Postgres then bound, planned and ran as many single-row INSERTs, each one more
+ * message for the client to build and the server to answer.
+ *
+ * Only for rows that nothing in the same transaction reads back or refers to, and whose order
+ * matters only among themselves: every row held for a table lands after the transaction's other
+ * statements.
+ */
+export async function insertAtCommit(sql: Sql, target: RowsTarget, values: unknown[]): Promise<void> {
+  if (sql.insertAtCommit) sql.insertAtCommit(target, values);
+  else await sql.execute(insertRowsSql(target, 1), values);
+}
+
+/** A multi-row `INSERT … VALUES` of `rows` rows into `target`, numbered parameters row by row. */
+export function insertRowsSql(target: RowsTarget, rows: number): string {
+  const width = target.columns.length;
+  const tuples: string[] = [];
+  for (let row = 0; row < rows; row++) {
+    tuples.push(`(${target.columns.map((_, column) => `$${row * width + column + 1}`).join(', ')})`);
+  }
+  return `INSERT INTO ${target.table} (${target.columns.join(', ')}) VALUES ${tuples.join(', ')}`;
+}
+
+/**
+ * Sends the rows `hooks` holds ({@link insertAtCommit}) on `sql`, table by table in the order each
+ * was first handed a row, and hands each statement to the transaction to settle at commit.
+ */
+export function flushRowsAtCommit(sql: Sql, hooks: TransactionHooks): void {
+  for (const { target, rows } of hooks.rows.values()) {
+    for (let start = 0; start < rows.length; start += MAX_ROWS_PER_INSERT) {
+      const chunk = rows.slice(start, start + MAX_ROWS_PER_INSERT);
+      void settleAtCommit(sql, sql.execute(insertRowsSql(target, chunk.length), chunk.flat()));
+    }
+  }
+  hooks.rows.clear();
+}
+
 /** Runs `effect`, ignoring what it throws. */
 export function runQuietly(effect: () => void): void {
   try {
@@ -148,6 +214,8 @@ export interface TransactionHooks {
    * {@link settleBeforeCommit}.
    */
   pending: Array<{ promise: Promise<unknown>; checked: boolean }>;
+  /** Rows held for commit ({@link insertAtCommit}), by table and columns, in the order handed over. */
+  rows: Map<string, { target: RowsTarget; rows: unknown[][] }>;
 }
 
 /**
@@ -176,6 +244,12 @@ export function sqlOn(sender: Sender, hooks?: TransactionHooks, notifier?: PostC
             // as an unhandled rejection; commit reads its outcome from `hooks.pending`.
             pending.catch(() => undefined);
             hooks.pending.push({ promise: pending, checked });
+          },
+          insertAtCommit(target: RowsTarget, values: unknown[]): void {
+            const key = `${target.table}(${target.columns.join(',')})`;
+            const held = hooks.rows.get(key);
+            if (held) held.rows.push(values);
+            else hooks.rows.set(key, { target, rows: [values] });
           },
         }
       : {}),

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { PgClient } from './pg.transaction';
-import { afterCommit, settleAtCommit, settleBeforeCommit } from './sql.executor';
+import { afterCommit, insertAtCommit, MAX_ROWS_PER_INSERT, settleAtCommit, settleBeforeCommit, type RowsTarget } from './sql.executor';
 import { inTransaction, withConnection } from './transaction';
 
 /*
@@ -12,13 +12,15 @@ import { inTransaction, withConnection } from './transaction';
  */
 function pipeliningDatabase() {
   const log: string[] = [];
+  const values: unknown[][] = [];
   const queue: Array<{ text: string; answer: () => void }> = [];
   let aborted = false;
   const client: PgClient & { release: () => void } = {
     pipeline: true,
     release: () => undefined,
-    query: <T>({ text }: { text: string }) => {
+    query: <T>({ text, values: params }: { text: string; values?: unknown[] }) => {
       log.push(`send ${text}`);
+      values.push(params ?? []);
       return new Promise<{ rows: T[]; rowCount: number | null }>((resolve, reject) => {
         queue.push({
           text,
@@ -29,7 +31,7 @@ function pipeliningDatabase() {
               aborted = false;
               return resolve({ rows: [], rowCount: null });
             }
-            if (aborted || text.startsWith('bad')) {
+            if (aborted || text.includes('bad')) {
               aborted = true;
               return reject(new Error(`${text} failed`));
             }
@@ -51,7 +53,7 @@ function pipeliningDatabase() {
       if (next) next.answer();
     }
   };
-  return { dataSource, log, answerAll };
+  return { dataSource, log, values, answerAll };
 }
 
 describe('writes settled at commit', () => {
@@ -113,5 +115,78 @@ describe('writes settled at commit', () => {
     const outcome = done.catch((error: Error) => error.message);
     await answerAll();
     expect(await outcome).toBe('bad UPDATE failed');
+  });
+});
+
+describe('rows held to commit', () => {
+  const jobs: RowsTarget = { table: '"s".jobs', columns: ['id', 'name'] };
+  const marks: RowsTarget = { table: '"s".marks', columns: ['n'] };
+
+  it("go out right before COMMIT, one statement a table, in the order they were handed over", async () => {
+    const { dataSource, log, values, answerAll } = pipeliningDatabase();
+    const done = inTransaction(dataSource, async (sql) => {
+      await insertAtCommit(sql, jobs, [1, 'a']);
+      await sql.execute('UPDATE x');
+      await insertAtCommit(sql, marks, [9]);
+      await insertAtCommit(sql, jobs, [2, 'b']);
+    });
+    await answerAll();
+    await done;
+    expect(log).toEqual([
+      'send BEGIN',
+      'send UPDATE x',
+      'send INSERT INTO "s".jobs (id, name) VALUES ($1, $2), ($3, $4)',
+      'send INSERT INTO "s".marks (n) VALUES ($1)',
+      'send COMMIT',
+      'committed',
+    ]);
+    expect(values.slice(2, 4)).toEqual([[1, 'a', 2, 'b'], [9]]);
+  });
+
+  it(`go out in statements of at most ${MAX_ROWS_PER_INSERT} rows`, async () => {
+    const { dataSource, values, answerAll } = pipeliningDatabase();
+    const done = inTransaction(dataSource, async (sql) => {
+      for (let n = 0; n <= MAX_ROWS_PER_INSERT; n++) await insertAtCommit(sql, marks, [n]);
+    });
+    await answerAll();
+    await done;
+    expect(values.slice(1, 3).map((params) => params.length)).toEqual([MAX_ROWS_PER_INSERT, 1]);
+    expect(values[2]).toEqual([MAX_ROWS_PER_INSERT]);
+  });
+
+  it('roll the transaction back when their statement fails', async () => {
+    const { dataSource, log, answerAll } = pipeliningDatabase();
+    const done = inTransaction(dataSource, async (sql) => {
+      await sql.execute('UPDATE x');
+      await insertAtCommit(sql, { table: 'bad_table', columns: ['n'] }, [1]);
+    });
+    const outcome = done.catch((error: Error) => error.message);
+    await answerAll();
+    expect(await outcome).toBe('INSERT INTO bad_table (n) VALUES ($1) failed');
+    expect(log).toContain('rolled back');
+    expect(log).not.toContain('committed');
+  });
+
+  it('are never written when the work throws', async () => {
+    const { dataSource, log, answerAll } = pipeliningDatabase();
+    const done = inTransaction(dataSource, async (sql) => {
+      await sql.execute('UPDATE x');
+      await insertAtCommit(sql, marks, [1]);
+      throw new Error('handler failed');
+    });
+    const outcome = done.catch((error: Error) => error.message);
+    await answerAll();
+    expect(await outcome).toBe('handler failed');
+    expect(log.filter((line) => line.startsWith('send INSERT'))).toEqual([]);
+    expect(log.slice(-1)).toEqual(['rolled back']);
+  });
+
+  it('are inserted at once outside a transaction', async () => {
+    const { dataSource, log, values, answerAll } = pipeliningDatabase();
+    const done = withConnection(dataSource, async (sql) => insertAtCommit(sql, jobs, [1, 'a']));
+    await answerAll();
+    await done;
+    expect(log).toEqual(['send INSERT INTO "s".jobs (id, name) VALUES ($1, $2)']);
+    expect(values).toEqual([[1, 'a']]);
   });
 });

@@ -1,15 +1,16 @@
 import type { DataSource } from 'typeorm';
 import { postCommitNotifier } from './post-commit.notifier';
 import { PgTransaction, type PgClient } from './pg.transaction';
-import { runQuietly, sqlOn, type Sql, type TransactionHooks } from './sql.executor';
+import { flushRowsAtCommit, runQuietly, sqlOn, type Sql, type TransactionHooks } from './sql.executor';
 
 /**
  * Runs `work` in one Postgres transaction (READ COMMITTED) and commits when it resolves; any
  * throw rolls everything back. The connection returns to the pool either way. Effects handed to
  * `sql.afterCommit` run after the commit, and not at all after a rollback; so are notifications
  * sent (`notifyAfterCommit`). Effects handed to `sql.afterRollback` run only when it does not
- * commit. A commit that fails may still have happened; whoever reserved something for it must
- * cope with both.
+ * commit. Rows handed to `insertAtCommit` go out, one statement a table, right before COMMIT.
+ * A commit that fails may still have happened; whoever reserved something for it must cope with
+ * both.
  *
  * BEGIN, COMMIT and ROLLBACK go straight to the pg client, BEGIN with the first statement
  * ({@link PgTransaction}); TypeORM's own transaction calls would send BEGIN alone, a round trip
@@ -18,9 +19,11 @@ import { runQuietly, sqlOn, type Sql, type TransactionHooks } from './sql.execut
 export async function inTransaction<T>(dataSource: DataSource, work: (sql: Sql) => Promise<T>): Promise<T> {
   const runner = dataSource.createQueryRunner();
   const transaction = new PgTransaction((await runner.connect()) as PgClient);
-  const hooks: TransactionHooks = { onCommit: [], onRollback: [], pending: [] };
+  const hooks: TransactionHooks = { onCommit: [], onRollback: [], pending: [], rows: new Map() };
   try {
-    const result = await work(sqlOn(transaction, hooks, postCommitNotifier(dataSource)));
+    const sql = sqlOn(transaction, hooks, postCommitNotifier(dataSource));
+    const result = await work(sql);
+    flushRowsAtCommit(sql, hooks);
     await commitAfter(transaction, hooks.pending);
     for (const effect of hooks.onCommit) runQuietly(effect);
     return result;
