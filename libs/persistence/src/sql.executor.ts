@@ -173,7 +173,7 @@ export async function insertAtCommit(sql: Sql, target: RowsTarget, values: unkno
 }
 
 /** A multi-row `INSERT … VALUES` of `rows` rows into `target`, numbered parameters row by row. */
-export function insertRowsSql(target: RowsTarget, rows: number): string {
+function insertRowsSql(target: RowsTarget, rows: number): string {
   const width = target.columns.length;
   const tuples: string[] = [];
   for (let row = 0; row < rows; row++) {
