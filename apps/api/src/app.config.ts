@@ -155,6 +155,14 @@ export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).exten
    */
   LIFECYCLE_STEP_EVENTS: envFlag.default(false),
   /**
+   * Publish a job's start on `job.lifecycle` (`JobStarted.v1`). Off by default, for the reasons
+   * step events are: nothing in Longhaul acts on it (webhooks and email are sent for a job's end,
+   * and the notifier records only what it received), clients see the start on the job's feed,
+   * and relaying it cost about 6 % of a job's CPU (docs/benchmarks/tuning.md, section 35). The
+   * job's end, cancel and reopening are always published. @defaultValue false
+   */
+  LIFECYCLE_START_EVENTS: envFlag.default(false),
+  /**
    * Database pool size: at least {@link sagaConnections} (each partition's saga transactions)
    * plus room for the HTTP routes and background loops. @defaultValue 32
    */
@@ -198,6 +206,7 @@ export function jobsOptions(config: ApiConfig): JobsModuleOptions {
     blobPurgeIntervalMs: config.RETENTION_INTERVAL_MS,
     sagaConcurrency: config.SAGA_CONCURRENCY,
     lifecycleStepEvents: config.LIFECYCLE_STEP_EVENTS,
+    lifecycleStartEvents: config.LIFECYCLE_START_EVENTS,
     watchdog: {
       intervalMs: config.WATCHDOG_INTERVAL_MS,
       unrelayedMs: config.WATCHDOG_UNRELAYED_MS,

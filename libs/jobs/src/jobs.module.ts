@@ -52,7 +52,7 @@ export class JobsModule {
           useFactory: (logger: Logger, registry: Registry): JobSagaDeps => {
             const sagaLogger = logger.child({ component: 'saga' });
             const ledger = new EffectLedger(API_SCHEMA, options.effectLedger);
-            const transitions = new JobTransitions(sagaLogger, ledger, registry, { stepEvents: options.lifecycleStepEvents });
+            const transitions = new JobTransitions(sagaLogger, ledger, registry, { stepEvents: options.lifecycleStepEvents, startEvents: options.lifecycleStartEvents });
             const dispatcher = new StepDispatcher();
             return { logger: sagaLogger, ledger, transitions, dispatcher, failures: new StepFailureHandler(transitions, dispatcher, Math.random, registry) };
           },

@@ -13,6 +13,8 @@ export interface JobsModuleOptions {
   sagaConcurrency: number;
   /** Announce step transitions on `job.lifecycle` too (`LIFECYCLE_STEP_EVENTS`); they are on the job's feed either way. */
   lifecycleStepEvents: boolean;
+  /** Announce a job's start on `job.lifecycle` (`LIFECYCLE_START_EVENTS`); it is on the job's feed either way. */
+  lifecycleStartEvents: boolean;
   watchdog: WatchdogLimits & { intervalMs: number };
   /** How often the blobs of jobs the retention loop deleted are looked for (`RETENTION_INTERVAL_MS`). */
   blobPurgeIntervalMs: number;

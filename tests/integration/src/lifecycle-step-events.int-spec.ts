@@ -7,18 +7,18 @@ import { testEnv } from './test-env';
 const env = testEnv();
 const apiPort = Number(new URL(env.api.baseUrl).port);
 
-/** The api in the suite's api's place for this file: the same settings, step events on. */
+/** The api in the suite's api's place for this file: the same settings, step and start events on. */
 let stepEventsApi: ServiceProcess | undefined;
 
-// `LIFECYCLE_STEP_EVENTS` decides what the api that handles a job's events writes, and the suite's
-// api runs with the default (off). A second api beside it would handle some of the job's events
-// (the two share the saga's consumer group), so for this file an api with the setting on takes
+// `LIFECYCLE_STEP_EVENTS` and `LIFECYCLE_START_EVENTS` decide what the api that handles a job's
+// events writes, and the suite's api runs with their defaults (off). A second api beside it would handle some of the job's events
+// (the two share the saga's consumer group), so for this file an api with the settings on takes
 // the suite's api's port and partitions, and an api with the suite's settings is put back after
 // it. The suites run one file at a time.
 beforeAll(async () => {
   const suiteApi = suitePid('api');
   if (isAlive(suiteApi)) await stopGracefully(suiteApi);
-  stepEventsApi = await startExtraService('api', 'api-step-events', apiPort, { LIFECYCLE_STEP_EVENTS: 'true' });
+  stepEventsApi = await startExtraService('api', 'api-step-events', apiPort, { LIFECYCLE_STEP_EVENTS: 'true', LIFECYCLE_START_EVENTS: 'true' });
 });
 
 afterAll(async () => {
@@ -30,7 +30,7 @@ afterAll(async () => {
   }
 });
 
-describe('LIFECYCLE_STEP_EVENTS=true: every transition of a job on job.lifecycle', () => {
+describe('LIFECYCLE_STEP_EVENTS and LIFECYCLE_START_EVENTS on: every transition of a job on job.lifecycle', () => {
   it("relays each step transition as StepTransitioned.v1 between the job's own events, each naming the event before it", async () => {
     const { body } = await env.api.submitJob(simulatedJob({}));
     await env.api.waitForStatus(body.id, 'completed');

@@ -7,8 +7,9 @@ const SerializedErrorSchema = z.object({ code: z.string(), message: z.string(), 
 /**
  * The version of the job's previous event on `job.lifecycle` (0 before its first), so a reader
  * spots a lost event without trusting arrival: the chain of `previousVersion` → `version` has no
- * hole. Step events are published only where the api runs with `LIFECYCLE_STEP_EVENTS=true`, so
- * `version`s alone skip the step transitions that were not published. An optional field added to
+ * hole. Step events and starts are published only where the api runs with
+ * `LIFECYCLE_STEP_EVENTS=true` and `LIFECYCLE_START_EVENTS=true`, so `version`s alone skip the
+ * transitions that were not published. An optional field added to
  * v1: null on events written before it.
  */
 const PreviousVersionSchema = z.int().min(0).nullable().default(null);

@@ -16,9 +16,10 @@ export const Topics = {
    */
   jobEvents: 'job.events',
   /**
-   * Every transition of a job (`JobStarted`, `JobCompleted`, `JobFailed`, `JobCancelled`,
-   * `JobReopened`), and of its steps (`StepTransitioned`) where the api runs with
-   * `LIFECYCLE_STEP_EVENTS=true`; read by the notifier. Each names the job's event before it
+   * A job's end and reopening (`JobCompleted`, `JobFailed`, `JobCancelled`, `JobReopened`), its
+   * start (`JobStarted`) where the api runs with `LIFECYCLE_START_EVENTS=true`, and its steps'
+   * transitions (`StepTransitioned`) where it runs with `LIFECYCLE_STEP_EVENTS=true`; read by
+   * the notifier. Each names the job's event before it
    * (`previousVersion`). The terminal ones carry `notify`, who hears about the job's end.
    */
   jobLifecycle: 'job.lifecycle',

@@ -50,7 +50,8 @@ export interface JobStatusWrite {
   reopen: boolean;
   /**
    * The `job.lifecycle` event, whose payload's `version` and `previousVersion` are filled in when
-   * written; null announces nothing there.
+   * written; null announces nothing there. A start (`JobStarted.v1`) is announced only with
+   * `startEvents`.
    */
   event: OutboxEvent | null;
   /** The feed's copy of the change (numbered when written). */
@@ -75,6 +76,12 @@ export interface JobTransitionWriterOptions {
    * feed (`LIFECYCLE_STEP_EVENTS`). @defaultValue false
    */
   stepEvents?: boolean;
+  /**
+   * Announce a job's start on `job.lifecycle` (`JobStarted.v1`), not only on its feed
+   * (`LIFECYCLE_START_EVENTS`). Its end, cancel and reopening are always announced.
+   * @defaultValue false
+   */
+  startEvents?: boolean;
 }
 
 /**
@@ -101,9 +108,16 @@ export interface JobTransitionWriterOptions {
  */
 export class JobTransitionWriter {
   private readonly stepEvents: boolean;
+  private readonly startEvents: boolean;
 
   constructor(options: JobTransitionWriterOptions = {}) {
     this.stepEvents = options.stepEvents ?? false;
+    this.startEvents = options.startEvents ?? false;
+  }
+
+  /** Whether `event` goes out on `job.lifecycle` with these options. */
+  private publishes(event: OutboxEvent | null): event is OutboxEvent {
+    return event !== null && (this.startEvents || event.type !== EventTypes.JobStartedV1);
   }
 
   /** Writes `writes`; returns the job's `lifecycle_version` after them. */
@@ -137,7 +151,7 @@ export class JobTransitionWriter {
         feed.k.push(k);
         feed.kind.push('job.status');
         feed.data.push(JSON.stringify(write.feedEntry));
-        if (write.event) {
+        if (this.publishes(write.event)) {
           outbox.values.push(outboxRow({ ...write.event, payload: announce(write.event.payload as object, k) }).values);
           outbox.k.push(k);
         }

@@ -123,9 +123,9 @@ function announcements(sent: ReadonlyArray<{ text: string; params: unknown[] }>)
 }
 
 describe('JobTransitions and job.lifecycle', () => {
-  const run = async (stepEvents: boolean) => {
+  const run = async (options: { stepEvents?: boolean; startEvents?: boolean }) => {
     const { sql, sent } = recordingSql({ rows: () => [{ version: 0, seq: 0 }] });
-    const transitions = new JobTransitions(silent, ledger, new Registry(), { stepEvents });
+    const transitions = new JobTransitions(silent, ledger, new Registry(), options);
     const record = job();
     const transcode = step('queued');
     const thumbnail = { ...step('pending'), name: 'thumbnail', position: 1 } as StepRecord;
@@ -142,19 +142,38 @@ describe('JobTransitions and job.lifecycle', () => {
     return { statements: announcements(sent), record };
   };
 
-  it("announces only the job's own changes by default, each linked to the one before by previousVersion", async () => {
-    const { statements, record } = await run(false);
+  it("announces only the job's end by default, linked by previousVersion to the last event announced", async () => {
+    const { statements, record } = await run({});
+    expect(statements).toEqual([
+      // The start is on the feed only, and a statement that announces nothing leaves
+      // lifecycle_version alone.
+      { events: [], lifecycleVersion: undefined },
+      { events: [], lifecycleVersion: undefined },
+      { events: ['completed after v0'], lifecycleVersion: 6 },
+    ]);
+    expect(record).toMatchObject({ version: 6, lifecycleVersion: 6 });
+  });
+
+  it("announces the job's start too with startEvents, its end then linked to it", async () => {
+    const { statements, record } = await run({ startEvents: true });
     expect(statements).toEqual([
       { events: ['running after v0'], lifecycleVersion: 2 },
-      // A statement of step moves only announces nothing and leaves lifecycle_version alone.
       { events: [], lifecycleVersion: undefined },
       { events: ['completed after v2'], lifecycleVersion: 6 },
     ]);
     expect(record).toMatchObject({ version: 6, lifecycleVersion: 6 });
   });
 
-  it('announces every step transition too with stepEvents, the chain then following the versions', async () => {
-    const { statements, record } = await run(true);
+  it("announces a reopened job's return to running without startEvents: it is not a start", async () => {
+    const { sql, sent } = recordingSql({ rows: () => [{ version: 0, seq: 0 }] });
+    const transitions = new JobTransitions(silent, ledger, new Registry());
+    const record = { ...job(), status: 'failed', version: 4, lifecycleVersion: 4 } as JobRecord;
+    await transitions.moveJob(sql, record, 'running', { reason: 'replay' });
+    expect(announcements(sent)).toEqual([{ events: ['running after v4'], lifecycleVersion: 5 }]);
+  });
+
+  it('announces every transition with stepEvents and startEvents, the chain then following the versions', async () => {
+    const { statements, record } = await run({ stepEvents: true, startEvents: true });
     expect(statements).toEqual([
       { events: ['transcode after v0', 'running after v1', 'thumbnail after v2'], lifecycleVersion: 3 },
       { events: ['thumbnail after v3'], lifecycleVersion: 4 },

@@ -39,7 +39,7 @@ export class JobTransitions {
     private readonly ledger: EffectLedger,
     /** Where finished jobs are counted. @defaultValue a private registry nobody serves */
     registry: Registry = new Registry(),
-    /** Whether step transitions are announced on `job.lifecycle` too. @defaultValue only on the feed */
+    /** Whether step transitions and job starts are announced on `job.lifecycle` too. @defaultValue only on the feed */
     writerOptions: JobTransitionWriterOptions = {},
   ) {
     this.metrics = jobsMetrics(registry);

@@ -5,8 +5,9 @@
  * arrival order (one job's events share a partition), after dropping redeliveries, each event
  * must link to the one before it: its `previousVersion` is the last version seen of the job, and
  * its `version` is higher. A broken link is a lost event, or one out of order or written twice
- * under two ids. Step events are published only with `LIFECYCLE_STEP_EVENTS`, so versions may
- * skip; an event without `previousVersion` (written before the field) must be the last plus 1.
+ * under two ids. Step events and starts are published only with `LIFECYCLE_STEP_EVENTS` and
+ * `LIFECYCLE_START_EVENTS`, so versions may skip; an event without `previousVersion` (written
+ * before the field) must be the last plus 1.
  */
 
 /** The parts of a consumed message the check reads. */
