@@ -156,10 +156,10 @@ export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).exten
   LIFECYCLE_STEP_EVENTS: envFlag.default(false),
   /**
    * Publish a job's start on `job.lifecycle` (`JobStarted.v1`). Off by default, for the reasons
-   * step events are: nothing in Longhaul acts on it (webhooks and email are sent for a job's end,
-   * and the notifier records only what it received), clients see the start on the job's feed,
-   * and relaying it cost about 6 % of a job's CPU (docs/benchmarks/tuning.md, section 35). The
-   * job's end, cancel and reopening are always published. @defaultValue false
+   * step events are: nothing in Longhaul acts on it (webhooks and email are sent for a job's end;
+   * the notifier only recorded it), clients see the start on the job's feed, and relaying it cost
+   * 2–6 % of a job's CPU (docs/benchmarks/tuning.md, section 35). The job's end, cancel and
+   * reopening are always published. @defaultValue false
    */
   LIFECYCLE_START_EVENTS: envFlag.default(false),
   /**
