@@ -9,7 +9,7 @@ import type { Scope } from './principal';
  */
 export function unauthenticated(detail: string): ProblemError {
   return new ProblemError(
-    { ...ProblemError.of(401, ErrorCodes.unauthenticated, 'Unauthenticated', detail).problem },
+    { ...ProblemError.of(401, ErrorCodes.unauthenticated, detail).problem },
     { 'www-authenticate': 'Bearer realm="longhaul"' },
   );
 }
@@ -17,7 +17,7 @@ export function unauthenticated(detail: string): ProblemError {
 /** 403: the key is good but may not do this. */
 export function insufficientScope(required: Scope): ProblemError {
   return new ProblemError(
-    { ...ProblemError.of(403, ErrorCodes.insufficientScope, 'Insufficient Scope', `this API key lacks the '${required}' scope`).problem, requiredScope: required },
+    { ...ProblemError.of(403, ErrorCodes.insufficientScope, `this API key lacks the '${required}' scope`).problem, requiredScope: required },
     { 'www-authenticate': `Bearer realm="longhaul", error="insufficient_scope", scope="${required}"` },
   );
 }

@@ -20,6 +20,7 @@ describe('bad input gets a clear problem+json answer and writes nothing', () => 
     ['a malformed job id', { method: 'GET', path: '/v1/jobs/not-a-uuid' }, 400, 'malformed_id'],
     ['an unknown job id', { method: 'GET', path: '/v1/jobs/01a227f1-7422-7ab7-a316-b5403d4a3560' }, 404, 'not_found'],
     ['an unknown route', { method: 'GET', path: '/v1/nothing-here' }, 404, 'not_found'],
+    ['a method the path does not take', { method: 'DELETE', path: '/v1/jobs' }, 405, 'method_not_allowed'],
     ['an Idempotency-Key over 255 characters', { method: 'POST', path: '/v1/jobs', body: JSON.stringify({ type: 'video.process', source: { url: 'https://a.example/v.mp4' } }), headers: { 'content-type': 'application/json', 'idempotency-key': 'k'.repeat(256) } }, 400, 'idempotency_key_invalid'],
   ];
 
@@ -30,6 +31,22 @@ describe('bad input gets a clear problem+json answer and writes nothing', () => 
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(response.body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String) });
     expect(await counts()).toEqual(before);
+  });
+
+  it('names the methods a path takes when the method is wrong', async () => {
+    const response = await env.api.request('PUT', '/v1/jobs/01a227f1-7422-7ab7-a316-b5403d4a3560');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(response.body).toMatchObject({ code: 'method_not_allowed', title: 'Method Not Allowed' });
+  });
+
+  it('gives one problem type one title, wherever it was raised', async () => {
+    const route = await env.api.request('GET', '/v1/nothing-here');
+    const job = await env.api.request('GET', '/v1/jobs/01a227f1-7422-7ab7-a316-b5403d4a3560');
+    expect([route.body, job.body]).toEqual([
+      expect.objectContaining({ code: 'not_found', title: 'Not Found' }),
+      expect.objectContaining({ code: 'not_found', title: 'Not Found' }),
+    ]);
   });
 
   it('names every invalid field of a body that fails validation', async () => {

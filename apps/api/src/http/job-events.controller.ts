@@ -28,7 +28,7 @@ export class JobEventsController {
     const jobId = requireUuid(id, 'job');
     const resume = resumePointOf(lastEventIdHeader, lastEventIdQuery);
     if (!resume.ok) {
-      throw ProblemError.of(400, ErrorCodes.validationFailed, 'Validation Failed', resume.message, {
+      throw ProblemError.of(400, ErrorCodes.validationFailed, resume.message, {
         errors: [{ field: resume.field, message: resume.message }],
       });
     }

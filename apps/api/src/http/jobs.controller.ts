@@ -28,7 +28,7 @@ export class JobsController {
   ): Promise<JobView> {
     const request = parseBody(CreateJobRequestSchema, body);
     if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH)) {
-      throw ProblemError.of(400, ErrorCodes.idempotencyKeyInvalid, 'Invalid Idempotency-Key',
+      throw ProblemError.of(400, ErrorCodes.idempotencyKeyInvalid,
         `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
     }
     const { job, replayed } = await this.createJob.create(

@@ -5,7 +5,7 @@ import { ProblemError } from '@longhaul/platform';
 type Where = 'body' | 'query';
 
 function invalid(what: Where, errors: Array<{ field: string; message: string }>): ProblemError {
-  return ProblemError.of(400, ErrorCodes.validationFailed, 'Validation Failed', `the request ${what} is invalid`, { errors });
+  return ProblemError.of(400, ErrorCodes.validationFailed, `the request ${what} is invalid`, { errors });
 }
 
 function fromIssues(what: Where, issues: z.core.$ZodIssue[]): ProblemError {
@@ -35,7 +35,7 @@ function refuseNulCharacters(what: Where, value: unknown): void {
 
 /** The JSON body parsed by `schema`; 400 `validation_failed` naming every bad field otherwise. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  if (body === undefined) throw ProblemError.of(400, ErrorCodes.validationFailed, 'Validation Failed', 'a JSON request body is required');
+  if (body === undefined) throw ProblemError.of(400, ErrorCodes.validationFailed, 'a JSON request body is required');
   refuseNulCharacters('body', body);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw fromIssues('body', parsed.error.issues);

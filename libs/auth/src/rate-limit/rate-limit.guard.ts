@@ -61,7 +61,6 @@ function rateLimited(decision: RateLimitDecision, headers: Record<string, string
   const { problem } = ProblemError.of(
     429,
     ErrorCodes.rateLimited,
-    'Too Many Requests',
     `this API key is over its limit of ${decision.quota} requests per ${decision.windowSeconds} s; retry in ${retryAfterSeconds} s`,
     { quota: decision.quota, windowSeconds: decision.windowSeconds, retryAfterSeconds },
   );

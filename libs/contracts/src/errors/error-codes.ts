@@ -8,6 +8,8 @@ export const ErrorCodes = {
   unsupportedMediaType: 'unsupported_media_type',
   payloadTooLarge: 'payload_too_large',
   notFound: 'not_found',
+  /** The path exists, but not for the request's method (405, with `Allow`). */
+  methodNotAllowed: 'method_not_allowed',
   malformedId: 'malformed_id',
   idempotencyKeyReused: 'idempotency_key_reused',
   idempotencyKeyInvalid: 'idempotency_key_invalid',

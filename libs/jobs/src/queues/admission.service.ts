@@ -56,7 +56,7 @@ export class AdmissionService {
     if (decision.admit) return;
     const { scope, breaches, retryAfterSeconds } = decision;
     this.metrics.admissionRejections.inc({ lane, scope });
-    const { problem } = ProblemError.of(429, ErrorCodes.overloaded, 'Too Many Requests', overloadedDetail(lane, scope, breaches, retryAfterSeconds), {
+    const { problem } = ProblemError.of(429, ErrorCodes.overloaded, overloadedDetail(lane, scope, breaches, retryAfterSeconds), {
       lane,
       scope,
       breaches,

@@ -40,7 +40,7 @@ export function bodyVerdict(request: Pick<FastifyRequest, 'method' | 'url' | 'he
   if (!BODY_METHODS.has(request.method) || skipped.has(routePath(pathOf(request.url)))) return 'unread';
   const contentType = request.headers['content-type'];
   if (isJsonContentType(contentType)) return 'json';
-  return ProblemError.of(415, ErrorCodes.unsupportedMediaType, 'Unsupported Media Type', `expected application/json, got ${contentType ?? 'no Content-Type'}`);
+  return ProblemError.of(415, ErrorCodes.unsupportedMediaType, `expected application/json, got ${contentType ?? 'no Content-Type'}`);
 }
 
 /**
@@ -98,6 +98,6 @@ function routePath(path: string): string {
   return path.toLowerCase().replace(/\/+$/, '') || '/';
 }
 
-const tooLarge = () => ProblemError.of(413, ErrorCodes.payloadTooLarge, 'Payload Too Large', 'request body is too large');
+const tooLarge = () => ProblemError.of(413, ErrorCodes.payloadTooLarge, 'request body is too large');
 
-const malformed = (reason: string) => ProblemError.of(400, ErrorCodes.malformedJson, 'Malformed JSON', `request body is not valid JSON: ${reason}`);
+const malformed = (reason: string) => ProblemError.of(400, ErrorCodes.malformedJson, `request body is not valid JSON: ${reason}`);

@@ -4,7 +4,8 @@ import { pathOf } from './fastify.adapter';
 import { ErrorCodes, LonghaulError } from '@longhaul/contracts';
 import type { Logger } from '@longhaul/telemetry';
 import { LOGGER } from '../service.tokens';
-import { PROBLEM_CONTENT_TYPE, ProblemError, problemType, type ProblemDetails } from './problem';
+import { allowedMethodsOf } from './allowed-methods';
+import { PROBLEM_CONTENT_TYPE, ProblemError, problemTitle, problemType, type ProblemDetails } from './problem';
 
 const CODES_BY_STATUS: Record<number, string> = {
   400: ErrorCodes.validationFailed,
@@ -63,29 +64,42 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (exception instanceof ProblemError) return { problem: { ...exception.problem, instance }, headers: exception.headers };
     if (exception instanceof LonghaulError && STATUS_BY_CODE[exception.code]) {
       const status = STATUS_BY_CODE[exception.code]!;
-      const title = exception.code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
       // Details (e.g. the state of a job that cannot change) become extension members.
       return {
-        problem: { ...exception.details, type: problemType(exception.code), title, status, code: exception.code, detail: exception.message, instance },
+        problem: { ...exception.details, type: problemType(exception.code), title: problemTitle(exception.code), status, code: exception.code, detail: exception.message, instance },
         headers: {},
       };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      if (status === 404 && request.routeOptions.url === undefined) return this.noRoute(request);
       const code = CODES_BY_STATUS[status] ?? (status >= 500 ? ErrorCodes.internal : `http_${status}`);
-      const detail = status === 404 ? `no route ${request.method} ${pathOf(request.url)}` : exception.message;
+      const detail = exception.message;
       const body = exception.getResponse();
       // Readiness failures carry their per-dependency checks; keep them for the operator.
       const checks = typeof body === 'object' && body !== null && 'checks' in body ? { checks: (body as { checks: unknown }).checks } : {};
       return {
-        problem: { type: problemType(code), title: exception.name.replace(/Exception$/, ''), status, code, detail, instance, ...checks },
+        problem: { type: problemType(code), title: problemTitle(code), status, code, detail, instance, ...checks },
         headers: {},
       };
     }
     return {
-      problem: { type: problemType(ErrorCodes.internal), title: 'Internal Server Error', status: 500, code: ErrorCodes.internal, instance },
+      problem: { type: problemType(ErrorCodes.internal), title: problemTitle(ErrorCodes.internal), status: 500, code: ErrorCodes.internal, instance },
       headers: {},
     };
+  }
+
+  /**
+   * No route took the request: `405` with `Allow` when the path has routes for other methods
+   * (RFC 9110, section 15.5.6), so a client that sent the wrong method is told so; `404` otherwise.
+   */
+  private noRoute(request: FastifyRequest): { problem: ProblemDetails; headers: Record<string, string> } {
+    const path = pathOf(request.url);
+    const allowed = allowedMethodsOf(request.server, path);
+    const { problem } = allowed.length > 0
+      ? ProblemError.of(405, ErrorCodes.methodNotAllowed, `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`)
+      : ProblemError.of(404, ErrorCodes.notFound, `no route ${request.method} ${path}`);
+    return { problem: { ...problem, instance: request.url }, headers: allowed.length > 0 ? { allow: allowed.join(', ') } : {} };
   }
 }
 
