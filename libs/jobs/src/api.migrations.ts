@@ -17,6 +17,7 @@ import { UploadRetention1765700000002 } from './migrations/1765700000002-upload-
 import { StagedSources1765800000001 } from './migrations/1765800000001-staged-sources.migration';
 import { JobVersionGuard1765900000001 } from './migrations/1765900000001-job-version-guard.migration';
 import { LifecycleVersion1766000000001 } from './migrations/1766000000001-lifecycle-version.migration';
+import { DlqMessages1766100000001 } from './migrations/1766100000001-dlq-messages.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -43,4 +44,5 @@ export const jobsMigrations = [
   StagedSources1765800000001,
   JobVersionGuard1765900000001,
   LifecycleVersion1766000000001,
+  DlqMessages1766100000001,
 ];

@@ -9,6 +9,7 @@ import { CancelJobService } from './cancel-job/cancel-job.service';
 import { CreateJobService } from './create-job/create-job.service';
 import { MEDIA_INTAKE, NO_MEDIA_INTAKE } from './create-job/media-intake.port';
 import { DeadLetterService } from './dead-letters/dead-letter.service';
+import { DlqRecorderService } from './dlq-messages/dlq-recorder.service';
 import { GetJobService } from './get-job/get-job.service';
 import { ListJobsService } from './list-jobs/list-jobs.service';
 import { JobFilesService } from './outputs/job-files.service';
@@ -26,7 +27,8 @@ import { WebhookEndpointsService } from './notifications/webhook-endpoints.servi
 
 /**
  * The api's job use cases, the saga that drives jobs to the end, its retry scheduler and
- * watchdog, webhook endpoints and the delivery log projected from the notifier.
+ * watchdog, webhook endpoints, the delivery log projected from the notifier, and the record of
+ * dead-lettered messages.
  */
 @Module({})
 export class JobsModule {
@@ -79,6 +81,7 @@ export class JobsModule {
           useFactory: (dataSource: DataSource) => new JobDeliveriesService(dataSource),
         },
         DeliveryProjectionService,
+        DlqRecorderService,
         CreateJobService,
         GetJobService,
         ListJobsService,

@@ -34,3 +34,4 @@ export * from './openapi/openapi.operations';
 export * from './openapi/openapi.module';
 export * from './openapi/api-docs.site';
 export * from './http/fastify.adapter';
+export * from './cli/operator.command';

@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import type { DataSource } from '@longhaul/persistence';
+import { CommandUsageError, runOperatorCommand } from '@longhaul/platform';
 import { ApiKeyService, type ApiKeySummary } from '../api-key.service';
 import { SCOPES, type Scope } from '../principal';
 
@@ -17,7 +17,7 @@ Options:
   -h, --help                This text.`;
 
 /** A usage mistake: the command prints it with the usage text and exits 2. */
-export class KeysUsageError extends Error {}
+export class KeysUsageError extends CommandUsageError {}
 
 const TENANT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
@@ -47,71 +47,51 @@ function describe(key: ApiKeySummary): string {
  * revokes API keys straight in the api's database. Returns the exit code; writes results to
  * `out` and problems to `err`.
  */
-export async function runKeysCommand(argv: string[], dataSource: DataSource, out: (line: string) => void, err: (line: string) => void): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        tenant: { type: 'string' },
-        scopes: { type: 'string' },
-        name: { type: 'string' },
-        'rate-limit': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    err(`${(error as Error).message}\n\n${KEYS_USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  if (values.help || !command) {
-    (values.help ? out : err)(KEYS_USAGE);
-    return values.help ? 0 : 2;
-  }
-  const service = new ApiKeyService(dataSource);
-  const print = (value: unknown, text: string) => out(values.json ? JSON.stringify(value) : text);
-  try {
-    switch (command) {
-      case 'create': {
-        if (!values.tenant || !TENANT_NAME.test(values.tenant)) throw new KeysUsageError('create needs --tenant NAME (lower-case letters, digits and dashes, up to 63)');
-        if (rest.length) throw new KeysUsageError(`unexpected argument '${rest[0]}'`);
-        const issued = await service.issue({
-          tenant: values.tenant,
-          scopes: parseScopes(values.scopes),
-          name: values.name ?? null,
-          rateLimit: parseRateLimit(values['rate-limit']) ?? null,
-        });
-        print(issued, `${describe(issued)}\n\n  ${issued.key}\n\nStore this key now: it is not shown again.`);
-        return 0;
-      }
-      case 'list': {
-        if (rest.length) throw new KeysUsageError(`unexpected argument '${rest[0]}'`);
-        const keys = await service.list(values.tenant);
-        print(keys, keys.length ? keys.map(describe).join('\n') : 'no keys');
-        return 0;
-      }
-      case 'revoke': {
-        if (rest.length !== 1) throw new KeysUsageError('revoke needs exactly one key id or prefix');
-        const revoked = await service.revoke(rest[0]!);
-        if (!revoked) {
-          err(`no key with id or prefix '${rest[0]}'`);
-          return 1;
+export function runKeysCommand(argv: string[], dataSource: DataSource, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+  return runOperatorCommand(argv, {
+    usage: KEYS_USAGE,
+    options: {
+      tenant: { type: 'string' },
+      scopes: { type: 'string' },
+      name: { type: 'string' },
+      'rate-limit': { type: 'string' },
+    },
+    run: async ({ command, rest, values, print }) => {
+      const text = (name: string) => values[name] as string | undefined;
+      const service = new ApiKeyService(dataSource);
+      switch (command) {
+        case 'create': {
+          const tenant = text('tenant');
+          if (!tenant || !TENANT_NAME.test(tenant)) throw new KeysUsageError('create needs --tenant NAME (lower-case letters, digits and dashes, up to 63)');
+          if (rest.length) throw new KeysUsageError(`unexpected argument '${rest[0]}'`);
+          const issued = await service.issue({
+            tenant,
+            scopes: parseScopes(text('scopes')),
+            name: text('name') ?? null,
+            rateLimit: parseRateLimit(text('rate-limit')) ?? null,
+          });
+          print(issued, `${describe(issued)}\n\n  ${issued.key}\n\nStore this key now: it is not shown again.`);
+          return 0;
         }
-        print(revoked, describe(revoked));
-        return 0;
+        case 'list': {
+          if (rest.length) throw new KeysUsageError(`unexpected argument '${rest[0]}'`);
+          const keys = await service.list(text('tenant'));
+          print(keys, keys.length ? keys.map(describe).join('\n') : 'no keys');
+          return 0;
+        }
+        case 'revoke': {
+          if (rest.length !== 1) throw new KeysUsageError('revoke needs exactly one key id or prefix');
+          const revoked = await service.revoke(rest[0]!);
+          if (!revoked) {
+            err(`no key with id or prefix '${rest[0]}'`);
+            return 1;
+          }
+          print(revoked, describe(revoked));
+          return 0;
+        }
+        default:
+          throw new KeysUsageError(`unknown command '${command}'`);
       }
-      default:
-        throw new KeysUsageError(`unknown command '${command}'`);
-    }
-  } catch (error) {
-    if (error instanceof KeysUsageError) {
-      err(`${error.message}\n\n${KEYS_USAGE}`);
-      return 2;
-    }
-    throw error;
-  }
+    },
+  }, out, err);
 }
