@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { allowedMethodsOf } from './allowed-methods';
+import { allowedMethodsOf, methodNotAllowed } from './allowed-methods';
 import { ROUTER_OPTIONS } from './fastify.adapter';
 
 describe('allowedMethodsOf', () => {
@@ -8,6 +8,7 @@ describe('allowedMethodsOf', () => {
   server.post('/v1/jobs', async () => ({}));
   server.get('/v1/jobs', async () => ({}));
   server.delete('/v1/dead-letters/:id', async () => ({}));
+  server.get('/site/*', async () => ({}));
 
   beforeAll(() => server.ready());
   afterAll(() => server.close());
@@ -24,5 +25,13 @@ describe('allowedMethodsOf', () => {
 
   it('is empty where nothing is routed', () => {
     expect(allowedMethodsOf(server, '/v1/nothing')).toEqual([]);
+  });
+
+  it('makes a 405 only of a method the path is not routed for', () => {
+    expect(methodNotAllowed(server, 'DELETE', '/v1/jobs')).toEqual(['GET', 'HEAD', 'POST']);
+    expect(methodNotAllowed(server, 'put', '/v1/jobs/0b5d')).toEqual(['GET', 'HEAD']);
+    // A route of the method exists (a static site's wildcard that found no file): a 404.
+    expect(methodNotAllowed(server, 'GET', '/site/missing.js')).toBeNull();
+    expect(methodNotAllowed(server, 'GET', '/v1/nothing')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { pathOf } from './fastify.adapter';
 import { ErrorCodes, LonghaulError } from '@longhaul/contracts';
 import type { Logger } from '@longhaul/telemetry';
 import { LOGGER } from '../service.tokens';
-import { allowedMethodsOf } from './allowed-methods';
+import { methodNotAllowed } from './allowed-methods';
 import { PROBLEM_CONTENT_TYPE, ProblemError, problemTitle, problemType, type ProblemDetails } from './problem';
 
 const CODES_BY_STATUS: Record<number, string> = {
@@ -90,16 +90,17 @@ export class ProblemDetailsFilter implements ExceptionFilter {
   }
 
   /**
-   * No route took the request: `405` with `Allow` when the path has routes for other methods
-   * (RFC 9110, section 15.5.6), so a client that sent the wrong method is told so; `404` otherwise.
+   * Nothing answered the request: `405` with `Allow` when the path has routes for other methods
+   * only (RFC 9110, section 15.5.6), so a client that sent the wrong method is told so; `404`
+   * otherwise, also when a route of this method handed over to the not-found handler.
    */
   private noRoute(request: FastifyRequest): { problem: ProblemDetails; headers: Record<string, string> } {
     const path = pathOf(request.url);
-    const allowed = allowedMethodsOf(request.server, path);
-    const { problem } = allowed.length > 0
+    const allowed = methodNotAllowed(request.server, request.method, path);
+    const { problem } = allowed
       ? ProblemError.of(405, ErrorCodes.methodNotAllowed, `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`)
       : ProblemError.of(404, ErrorCodes.notFound, `no route ${request.method} ${path}`);
-    return { problem: { ...problem, instance: request.url }, headers: allowed.length > 0 ? { allow: allowed.join(', ') } : {} };
+    return { problem: { ...problem, instance: request.url }, headers: allowed ? { allow: allowed.join(', ') } : {} };
   }
 }
 
