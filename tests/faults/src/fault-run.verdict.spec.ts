@@ -50,7 +50,8 @@ function cleanEvidence(): RunEvidence {
       headers: { id: `e${version}`, eventType: 'JobStarted.v1' },
     })),
     lifecycleComplete: true,
-    deadLetteredMessages: {},
+    deadLetteredMessages: { 'job.events.dlq': 2, 'job.control.dlq': 0 },
+    recordedDeadLetteredMessages: { 'job.events.dlq': 2 },
     duplicatesSuppressed: {},
   };
 }
@@ -75,6 +76,16 @@ describe('judgeFaultRun', () => {
       { window: 'connect down', problem: 'no submit was made while it was down' },
     ]);
     expect(verdict.submitsAccepted.violations).toEqual([{ key: 'k2', kind: 'load', last: { at: 400, status: 400 } }]);
+  });
+
+  it('fails when the api recorded fewer dead-lettered messages than a dead-letter topic holds', () => {
+    const evidence = { ...cleanEvidence(), recordedDeadLetteredMessages: { 'job.events.dlq': 1 } };
+    const verdict = judgeFaultRun(records.slice(0, 1), [], evidence);
+    expect(verdict.deadLettersRecorded).toMatchObject({
+      passed: false,
+      violations: [{ topic: 'job.events.dlq', inKafka: 2, recorded: 1 }],
+      detail: expect.stringMatching(/^1 recorded of 2 in the dead-letter topics/),
+    });
   });
 
   it('fails a required outage that never happened', () => {

@@ -25,6 +25,7 @@ export interface FaultRunVerdict {
   effectsOnce: VerdictCheck;
   noSupersededResult: VerdictCheck;
   lifecycleOrder: VerdictCheck;
+  deadLettersRecorded: VerdictCheck;
   jobsAndProbesCompleted: VerdictCheck;
 }
 
@@ -93,6 +94,17 @@ export function judgeFaultRun(records: readonly SubmitRecord[], faults: readonly
   const expectedLastVersion = new Map(evidence.jobs.map((j) => [j.id, j.version]));
   const order = checkLifecycleOrder(evidence.lifecycle, { expectedLastVersion });
 
+  // Every message a consumer dead-lettered during the run, the injected malformed ones at least,
+  // is in the api's record, whatever the faults did to the recorder (an empty run passes only
+  // when nothing was dead-lettered).
+  const unrecorded: unknown[] = [];
+  for (const [topic, count] of Object.entries(evidence.deadLetteredMessages)) {
+    const recorded = evidence.recordedDeadLetteredMessages[topic] ?? 0;
+    if (recorded < count) unrecorded.push({ topic, inKafka: count, recorded });
+  }
+  const dlqTotal = Object.values(evidence.deadLetteredMessages).reduce((sum, n) => sum + n, 0);
+  const recordedTotal = Object.values(evidence.recordedDeadLetteredMessages).reduce((sum, n) => sum + n, 0);
+
   const progress: unknown[] = [];
   if (completed === 0) progress.push({ problem: 'no job completed' });
   for (const { fault, probe, error } of faults) {
@@ -113,6 +125,11 @@ export function judgeFaultRun(records: readonly SubmitRecord[], faults: readonly
       'lifecycle events of each job in arrival order, each linked to the one before (previousVersion)',
       order.violations,
       `${order.jobs} jobs, ${order.events} events, ${order.duplicatesDropped} redeliveries dropped${evidence.lifecycleComplete ? '' : ', tail wait timed out'}`,
+    ),
+    deadLettersRecorded: check(
+      'every dead-lettered message recorded by the api (api.dlq_messages)',
+      unrecorded,
+      `${recordedTotal} recorded of ${dlqTotal} in the dead-letter topics`,
     ),
     jobsAndProbesCompleted: check(
       'jobs completed and every recovery probe completed',

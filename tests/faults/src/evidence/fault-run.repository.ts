@@ -76,6 +76,19 @@ export class FaultRunRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /**
+   * Dead-lettered messages the api recorded (`api.dlq_messages`) whose dead-letter copy was
+   * written at or after `since`, by dead-letter topic: the same Kafka timestamps the topics'
+   * counts start from.
+   */
+  async recordedDeadLetteredMessages(since: Date): Promise<Record<string, number>> {
+    const { rows } = await this.pool.query<{ dlq_topic: string; n: string }>(
+      `SELECT dlq_topic, count(*) AS n FROM api.dlq_messages WHERE dead_lettered_at >= $1 GROUP BY dlq_topic`,
+      [since],
+    );
+    return Object.fromEntries(rows.map((r) => [r.dlq_topic, Number(r.n)]));
+  }
+
   close(): Promise<void> {
     return this.pool.end();
   }

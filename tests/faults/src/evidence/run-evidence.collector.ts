@@ -26,6 +26,11 @@ export interface RunEvidence {
   lifecycleComplete: boolean;
   /** Messages in `<topic>.dlq` since the run started, by dead-letter topic. */
   deadLetteredMessages: Record<string, number>;
+  /**
+   * Of those, how many the api recorded (`api.dlq_messages`), by dead-letter topic, once it had
+   * recorded them all or the wait ended.
+   */
+  recordedDeadLetteredMessages: Record<string, number>;
   /** `duplicate event suppressed` log lines, by instance. */
   duplicatesSuppressed: Record<string, number>;
 }
@@ -55,6 +60,7 @@ export async function collectEvidence(sources: EvidenceSources, jobIds: readonly
   for (const topic of Object.values(Topics).map(deadLetterTopic)) {
     deadLetteredMessages[topic] = await sources.kafka.countSince(topic, timeline.startedAt);
   }
+  const recordedDeadLetteredMessages = await readRecordedDeadLetters(sources, deadLetteredMessages);
   return {
     jobs,
     steps,
@@ -63,6 +69,7 @@ export async function collectEvidence(sources: EvidenceSources, jobIds: readonly
     lifecycle,
     lifecycleComplete,
     deadLetteredMessages,
+    recordedDeadLetteredMessages,
     duplicatesSuppressed: countDuplicateLogLines(sources.logDir),
   };
 }
@@ -89,6 +96,24 @@ async function readLifecycle(sources: EvidenceSources, jobs: readonly RunJobRow[
   } finally {
     await reader.stop();
   }
+}
+
+/**
+ * The api's record of the run's dead-lettered messages, waiting until it holds as many as the
+ * topics (the recorder reads them a moment after they are written) or the lifecycle wait's time
+ * has passed; then whatever it holds, for the check to judge.
+ */
+async function readRecordedDeadLetters(sources: EvidenceSources, inKafka: Record<string, number>): Promise<Record<string, number>> {
+  const since = new Date(sources.timeline.startedAt);
+  let recorded: Record<string, number> = {};
+  await waitFor(
+    async () => {
+      recorded = await sources.repository.recordedDeadLetteredMessages(since);
+      return Object.entries(inKafka).every(([topic, count]) => (recorded[topic] ?? 0) >= count);
+    },
+    { timeoutMs: sources.lifecycleTimeoutMs, intervalMs: 1_000, description: "the api's record of every dead-lettered message" },
+  ).catch(() => false);
+  return recorded;
 }
 
 function countDuplicateLogLines(logDir: string): Record<string, number> {
