@@ -31,10 +31,20 @@ export const Topics = {
 
 export type Topic = (typeof Topics)[keyof typeof Topics];
 
+const DEAD_LETTER_SUFFIX = '.dlq';
+
 /** The dead-letter topic for messages of `topic` that cannot be parsed or fail their schema. */
 export function deadLetterTopic(topic: string): string {
-  return `${topic}.dlq`;
+  return `${topic}${DEAD_LETTER_SUFFIX}`;
 }
+
+/** The topic whose messages `dlqTopic` holds: `job.events` for `job.events.dlq`. */
+export function sourceTopicOf(dlqTopic: string): string {
+  return dlqTopic.endsWith(DEAD_LETTER_SUFFIX) ? dlqTopic.slice(0, -DEAD_LETTER_SUFFIX.length) : dlqTopic;
+}
+
+/** Every dead-letter topic a Longhaul consumer can write: one beside each topic. */
+export const DEAD_LETTER_TOPICS: readonly string[] = Object.values(Topics).map(deadLetterTopic);
 
 /**
  * Partitions per topic. Six lets up to six consumers of one group share a topic; the

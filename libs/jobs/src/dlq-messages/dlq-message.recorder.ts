@@ -1,5 +1,5 @@
 import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
-import { deadLetterTopic, Topics } from '@longhaul/contracts';
+import { DEAD_LETTER_TOPICS, MessageHeaders } from '@longhaul/contracts';
 import { ensureTopics } from '@longhaul/messaging';
 import { inTransaction, type DataSource } from '@longhaul/persistence';
 import { traceIdOf, type Logger } from '@longhaul/telemetry';
@@ -8,9 +8,6 @@ import { DlqMessageRepository } from './dlq-message.repository';
 
 /** Consumer group of the recorder. */
 export const DLQ_RECORDER_GROUP_ID = 'longhaul.api.dlq-messages';
-
-/** Every dead-letter topic a Longhaul consumer can write: one beside each topic. */
-export const DLQ_TOPICS: readonly string[] = Object.values(Topics).map(deadLetterTopic);
 
 /**
  * Copies every message of the dead-letter topics into `api.dlq_messages`, where the `dlq`
@@ -35,7 +32,7 @@ export class DlqMessageRecorder {
   }
 
   async start(): Promise<void> {
-    await ensureTopics(this.kafka, [...DLQ_TOPICS]);
+    await ensureTopics(this.kafka, [...DEAD_LETTER_TOPICS]);
     const consumer = this.kafka.consumer({
       groupId: DLQ_RECORDER_GROUP_ID,
       sessionTimeout: 10_000,
@@ -47,9 +44,9 @@ export class DlqMessageRecorder {
     });
     this.consumer = consumer;
     await consumer.connect();
-    await consumer.subscribe({ topics: [...DLQ_TOPICS], fromBeginning: true });
+    await consumer.subscribe({ topics: [...DEAD_LETTER_TOPICS], fromBeginning: true });
     await consumer.run({ eachBatchAutoResolve: false, eachBatch: (payload) => this.record(payload) });
-    this.log.info({ topics: DLQ_TOPICS }, 'dead-letter recorder started');
+    this.log.info({ topics: DEAD_LETTER_TOPICS }, 'dead-letter recorder started');
   }
 
   async stop(): Promise<void> {
@@ -67,7 +64,7 @@ export class DlqMessageRecorder {
     // Logged at warn: a dead-lettered message is work that did not happen until someone acts.
     for (const record of records) {
       this.log.warn(
-        { topic: record.sourceTopic, jobId: record.key, eventId: record.eventId, eventType: record.eventType, code: record.errorCode, trace_id: traceIdOf(record.headers['traceparent']) },
+        { topic: record.sourceTopic, jobId: record.key, eventId: record.eventId, eventType: record.eventType, code: record.errorCode, trace_id: traceIdOf(record.headers[MessageHeaders.traceparent]) },
         'dead-lettered message recorded',
       );
     }

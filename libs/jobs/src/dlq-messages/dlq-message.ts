@@ -1,8 +1,6 @@
-import { MessageHeaders } from '@longhaul/contracts';
+import { MessageHeaders, sourceTopicOf } from '@longhaul/contracts';
+import { headerString } from '@longhaul/messaging';
 import { isUuid } from '@longhaul/persistence';
-
-/** The suffix a consumer adds to a topic's name for its dead-letter topic (`deadLetterTopic`). */
-const DLQ_SUFFIX = '.dlq';
 
 /** The parts of a Kafka message of a `<topic>.dlq` the recorder reads. */
 export interface DeadLetteredKafkaMessage {
@@ -42,35 +40,29 @@ const NOT_TEXT = '\uFFFD';
  * hold) and bytes that are not UTF-8 shown as U+FFFD. Whatever a consumer dead-lettered must be
  * recordable, or the recorder would stop at it.
  */
-function storableText(bytes: Buffer | string): string {
-  return (Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes).replaceAll('\u0000', NOT_TEXT);
-}
-
-function headerText(value: Buffer | string | (Buffer | string)[] | undefined): string | null {
-  const first = Array.isArray(value) ? value[0] : value;
-  if (first === undefined || first === null) return null;
-  return storableText(first);
+function storableText(text: string): string {
+  return text.replaceAll('\u0000', NOT_TEXT);
 }
 
 /** What the recorder writes for a message read at `partition` of the dead-letter topic `dlqTopic`. */
 export function dlqRecordOf(dlqTopic: string, partition: number, message: DeadLetteredKafkaMessage): DlqMessageRecord {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(message.headers ?? {})) {
-    const text = headerText(value);
-    if (text !== null) headers[name] = text;
+  for (const name of Object.keys(message.headers ?? {})) {
+    const text = headerString(message.headers, name);
+    if (text !== null) headers[name] = storableText(text);
   }
   const timestamp = Number(message.timestamp);
   return {
     dlqTopic,
     dlqPartition: partition,
     dlqOffset: message.offset,
-    sourceTopic: dlqTopic.endsWith(DLQ_SUFFIX) ? dlqTopic.slice(0, -DLQ_SUFFIX.length) : dlqTopic,
+    sourceTopic: sourceTopicOf(dlqTopic),
     source: headers[MessageHeaders.dlqSource] ?? null,
     errorCode: headers[MessageHeaders.dlqErrorCode] ?? null,
     errorMessage: headers[MessageHeaders.dlqErrorMessage] ?? null,
     eventId: headers[MessageHeaders.eventId] ?? null,
     eventType: headers[MessageHeaders.eventType] ?? null,
-    key: message.key ? storableText(message.key) : null,
+    key: message.key ? storableText(message.key.toString('utf8')) : null,
     headers,
     value: message.value,
     deadLetteredAt: Number.isFinite(timestamp) ? new Date(timestamp) : new Date(),

@@ -1,4 +1,4 @@
-import { deadLetterTopic, Lanes, Topics, type DeadLetterTopicView, type Lane } from '@longhaul/contracts';
+import { DEAD_LETTER_TOPICS, Lanes, type DeadLetterTopicView, type Lane } from '@longhaul/contracts';
 import { KafkaAdminSession, readGroupLag, type Kafka, type KafkaAdmin } from '@longhaul/messaging';
 import type { Logger } from '@longhaul/telemetry';
 import { LANE_CONSUMERS, type LaneConsumer } from './consumer-lag';
@@ -86,8 +86,7 @@ export class ConsumerLagRepository {
 async function readDeadLetterTopics(admin: KafkaAdmin): Promise<DeadLetterTopicView[]> {
   const existing = new Set(await admin.listTopics());
   return Promise.all(
-    Object.values(Topics).map(async (source) => {
-      const topic = deadLetterTopic(source);
+    DEAD_LETTER_TOPICS.map(async (topic) => {
       if (!existing.has(topic)) return { topic, messages: 0 };
       const marks = await admin.fetchTopicOffsets(topic);
       return { topic, messages: marks.reduce((sum, m) => sum + Math.max(0, Number(m.high) - Number(m.low)), 0) };

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { deadLetterTopic, Topics } from '@longhaul/contracts';
+import { DEAD_LETTER_TOPICS, Topics } from '@longhaul/contracts';
 import {
   countLogMessages,
   lastVersionByJob,
@@ -57,7 +57,7 @@ export async function collectEvidence(sources: EvidenceSources, jobIds: readonly
   const ledgers = {} as Record<LedgerSchema, LedgerRow[]>;
   for (const schema of LEDGER_SCHEMAS) ledgers[schema] = await repository.ledger(schema, jobIds);
   const deadLetteredMessages: Record<string, number> = {};
-  for (const topic of Object.values(Topics).map(deadLetterTopic)) {
+  for (const topic of DEAD_LETTER_TOPICS) {
     deadLetteredMessages[topic] = await sources.kafka.countSince(topic, timeline.startedAt);
   }
   const recordedDeadLetteredMessages = await readRecordedDeadLetters(sources, deadLetteredMessages);
