@@ -21,6 +21,9 @@ describe('bad input gets a clear problem+json answer and writes nothing', () => 
     ['an unknown job id', { method: 'GET', path: '/v1/jobs/01a227f1-7422-7ab7-a316-b5403d4a3560' }, 404, 'not_found'],
     ['an unknown route', { method: 'GET', path: '/v1/nothing-here' }, 404, 'not_found'],
     ['a method the path does not take', { method: 'DELETE', path: '/v1/jobs' }, 405, 'method_not_allowed'],
+    // A method Fastify reads a body for, with none: the route, not the body, decides the answer.
+    ['a method nothing takes, with no Content-Type', { method: 'QUERY', path: '/v1/jobs' }, 405, 'method_not_allowed'],
+    ['a body of an unknown type to an unknown route', { method: 'POST', path: '/v1/nothing-here', body: '<job/>', headers: { 'content-type': 'application/xml' } }, 404, 'not_found'],
     ['an Idempotency-Key over 255 characters', { method: 'POST', path: '/v1/jobs', body: JSON.stringify({ type: 'video.process', source: { url: 'https://a.example/v.mp4' } }), headers: { 'content-type': 'application/json', 'idempotency-key': 'k'.repeat(256) } }, 400, 'idempotency_key_invalid'],
   ];
 

@@ -61,6 +61,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   private toProblem(exception: unknown, request: FastifyRequest): { problem: ProblemDetails; headers: Record<string, string> } {
     const instance = request.url;
+    // No route matched: that is the answer, whatever else the request got wrong. Fastify reads the
+    // body of a method that may carry one (`POST`, `QUERY`…) before it hands the request to the
+    // not-found handler, so a missing or unknown `Content-Type` or a bad body would fail first.
+    if (request.routeOptions.url === undefined && isClientError(exception)) return this.noRoute(request);
     if (exception instanceof ProblemError) return { problem: { ...exception.problem, instance }, headers: exception.headers };
     if (exception instanceof LonghaulError && STATUS_BY_CODE[exception.code]) {
       const status = STATUS_BY_CODE[exception.code]!;
@@ -104,3 +108,8 @@ export class ProblemDetailsFilter implements ExceptionFilter {
   }
 }
 
+/** A refusal of the request itself (4xx), as opposed to a failure of the server. */
+function isClientError(exception: unknown): boolean {
+  const status = exception instanceof ProblemError ? exception.problem.status : exception instanceof HttpException ? exception.getStatus() : 500;
+  return status >= 400 && status < 500;
+}
