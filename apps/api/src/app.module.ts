@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AuthModule } from '@longhaul/auth';
-import { API_SCHEMA, deletedWebhookEndpointHistory, IntakeModule, jobHistory, JobFeedModule, JobsModule, QueuesModule, uploadHistory } from '@longhaul/jobs';
+import { API_SCHEMA, deletedWebhookEndpointHistory, IntakeModule, jobHistory, JobFeedModule, JobsModule, QueuesModule, replayedDlqMessageHistory, uploadHistory } from '@longhaul/jobs';
 import { effectLedgerHistory } from '@longhaul/persistence';
 import { CoreModule, OpenApiModule } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
@@ -8,6 +8,7 @@ import { apiMigrations } from './api.migrations';
 import { dashboardConfig, intakeOptions, jobFeedOptions, jobsOptions, queuesOptions, rateLimitOptions, type ApiConfig } from './app.config';
 import { DASHBOARD_CONFIG, DashboardConfigController } from './http/dashboard-config.controller';
 import { DeadLettersController } from './http/dead-letters.controller';
+import { DlqMessagesController } from './http/dlq-messages.controller';
 import { JobEventsController } from './http/job-events.controller';
 import { JobFilesController } from './http/job-files.controller';
 import { JobsController } from './http/jobs.controller';
@@ -28,7 +29,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot({ service: 'api', schema: API_SCHEMA, config, logger, migrations: apiMigrations, history: [jobHistory, uploadHistory, deletedWebhookEndpointHistory, effectLedgerHistory(API_SCHEMA)], onShutdown }),
+        CoreModule.forRoot({ service: 'api', schema: API_SCHEMA, config, logger, migrations: apiMigrations, history: [jobHistory, uploadHistory, deletedWebhookEndpointHistory, replayedDlqMessageHistory, effectLedgerHistory(API_SCHEMA)], onShutdown }),
         // Every route needs an API key unless marked public; then the key's rate limit applies.
         AuthModule.forRoot({ keyCacheMs: config.API_KEY_CACHE_MS, rateLimit: rateLimitOptions(config) }),
         JobsModule.forRoot(jobsOptions(config), intake),
@@ -38,7 +39,7 @@ export class AppModule {
         // GET /openapi.json, built at start from every route above; a route without a description stops the start.
         OpenApiModule.forRoot(API_OPENAPI),
       ],
-      controllers: [JobsController, JobEventsController, JobFilesController, UploadsController, DeadLettersController, QueuesController, WebhookEndpointsController, JobDeliveriesController, DashboardConfigController],
+      controllers: [JobsController, JobEventsController, JobFilesController, UploadsController, DeadLettersController, DlqMessagesController, QueuesController, WebhookEndpointsController, JobDeliveriesController, DashboardConfigController],
       providers: [{ provide: DASHBOARD_CONFIG, useValue: dashboardConfig(config) }],
     };
   }

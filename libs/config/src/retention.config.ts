@@ -42,7 +42,8 @@ export const retentionEnvShape = {
    * How long a finished job is kept after it finished, and with it what each service recorded
    * for it: the api's job, steps, attempts, event feed and deliveries, and the job's output and
    * fetched-source blobs; a worker's work items; the notifier's received events and finished
-   * deliveries. `0` keeps everything for ever. Not shorter than a message may stay in a topic:
+   * deliveries; the api's record of a dead-lettered message, counted from its replay. `0` keeps
+   * everything for ever. Not shorter than a message may stay in a topic:
    * those records also turn away a request met twice. A job with a dead letter still waiting, or
    * with an idempotency key still live, is kept until neither holds.
    * @defaultValue 604800000 (7 days)

@@ -9,6 +9,8 @@ export * from './jobs/job.view';
 export * from './jobs/job.view.schema';
 export * from './jobs/dead-letter.view';
 export * from './jobs/dead-letter.view.schema';
+export * from './jobs/dlq-message.view';
+export * from './jobs/dlq-message.view.schema';
 export * from './jobs/queue.view';
 export * from './jobs/queue.view.schema';
 export * from './jobs/job-feed.view';

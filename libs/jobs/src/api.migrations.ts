@@ -18,6 +18,7 @@ import { StagedSources1765800000001 } from './migrations/1765800000001-staged-so
 import { JobVersionGuard1765900000001 } from './migrations/1765900000001-job-version-guard.migration';
 import { LifecycleVersion1766000000001 } from './migrations/1766000000001-lifecycle-version.migration';
 import { DlqMessages1766100000001 } from './migrations/1766100000001-dlq-messages.migration';
+import { DlqMessagesRetention1766200000001 } from './migrations/1766200000001-dlq-messages-retention.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -45,4 +46,5 @@ export const jobsMigrations = [
   JobVersionGuard1765900000001,
   LifecycleVersion1766000000001,
   DlqMessages1766100000001,
+  DlqMessagesRetention1766200000001,
 ];

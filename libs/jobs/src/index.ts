@@ -43,4 +43,5 @@ export * from './notifications/delivery-projection.service';
 export * from './jobs.metrics';
 export * from './retention/deleted-webhook-endpoint.history';
 export * from './retention/job.history';
+export * from './retention/replayed-dlq-message.history';
 export * from './retention/upload.history';

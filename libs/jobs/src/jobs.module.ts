@@ -9,6 +9,7 @@ import { CancelJobService } from './cancel-job/cancel-job.service';
 import { CreateJobService } from './create-job/create-job.service';
 import { MEDIA_INTAKE, NO_MEDIA_INTAKE } from './create-job/media-intake.port';
 import { DeadLetterService } from './dead-letters/dead-letter.service';
+import { DlqMessagesService } from './dlq-messages/dlq-messages.service';
 import { DlqRecorderService } from './dlq-messages/dlq-recorder.service';
 import { GetJobService } from './get-job/get-job.service';
 import { ListJobsService } from './list-jobs/list-jobs.service';
@@ -80,6 +81,11 @@ export class JobsModule {
           inject: [DATA_SOURCE],
           useFactory: (dataSource: DataSource) => new JobDeliveriesService(dataSource),
         },
+        {
+          provide: DlqMessagesService,
+          inject: [DATA_SOURCE, LOGGER],
+          useFactory: (dataSource: DataSource, logger: Logger) => new DlqMessagesService(dataSource, logger.child({ component: 'dlq-messages' })),
+        },
         DeliveryProjectionService,
         DlqRecorderService,
         CreateJobService,
@@ -89,7 +95,7 @@ export class JobsModule {
         JobSagaService,
         BackgroundLoopsService,
       ],
-      exports: [CreateJobService, GetJobService, ListJobsService, CancelJobService, DeadLetterService, JobFilesService, WebhookEndpointsService, JobDeliveriesService],
+      exports: [CreateJobService, GetJobService, ListJobsService, CancelJobService, DeadLetterService, DlqMessagesService, JobFilesService, WebhookEndpointsService, JobDeliveriesService],
     };
   }
 }

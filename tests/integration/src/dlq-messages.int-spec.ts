@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { deadLetterTopic, MessageHeaders, Topics } from '@longhaul/contracts';
-import { compiledEntry, ensureServicesBuilt, sampleJobRequest, waitFor, workspaceRoot } from '@longhaul/testing';
+import { deadLetterTopic, MessageHeaders, Topics, type DlqMessageListView, type DlqMessageView } from '@longhaul/contracts';
+import { compiledEntry, ensureServicesBuilt, issueApiKey, sampleJobRequest, waitFor, workspaceRoot } from '@longhaul/testing';
 import { testEnv } from './test-env';
 
 const env = testEnv();
@@ -116,5 +116,47 @@ describe('dead-lettered messages are recorded, and replayed once through the out
     });
     expect(await env.db.count(`SELECT count(*) FROM notifier.received_events WHERE event_id = $1`, [eventId])).toBe(1);
     expect(await env.mail.findByRecipient(to)).toHaveLength(1);
+  });
+
+  it("shows an admin key the messages of its tenant's jobs over HTTP, and replays and deletes them, and no other tenant's", async () => {
+    const run = Date.now().toString(36);
+    const key = (tenant: string, scopes: Array<'read' | 'write' | 'admin'>) =>
+      issueApiKey({ databaseUrl: env.databaseUrl, tenant: `${tenant}-${run}`, scopes }).then((issued) => env.api.withKey(issued.key));
+    const ops = await key('dlq-http-a', ['read', 'write', 'admin']);
+    const other = await key('dlq-http-b', ['read', 'write', 'admin']);
+    const reader = await key('dlq-http-a', ['read']);
+    const { body: job } = await ops.submitJob(sampleJobRequest());
+    const unknownId = randomUUID();
+    await env.kafka.produce(Topics.jobEvents, { key: job.id, value: '<not json>', headers: { [MessageHeaders.eventId]: randomUUID(), [MessageHeaders.eventType]: 'StepCompleted.v1' } });
+    await env.kafka.produce(Topics.jobEvents, { key: job.id, value: JSON.stringify({ jobId: job.id }), headers: { [MessageHeaders.eventId]: unknownId, [MessageHeaders.eventType]: 'StepExploded.v9' } });
+    const [garbage, unknown] = await recorded(job.id, 2);
+
+    const mine = await ops.request<DlqMessageListView>('GET', '/v1/dlq-messages?topic=job.events&pending=true&limit=200');
+    expect(mine.status).toBe(200);
+    expect(mine.body.items.filter((m) => m.key === job.id).map((m) => m.id)).toEqual([unknown!.id, garbage!.id]);
+    expect((await other.request<DlqMessageListView>('GET', '/v1/dlq-messages?limit=200')).body.items.filter((m) => m.key === job.id)).toEqual([]);
+    expect(await other.request('GET', `/v1/dlq-messages/${unknown!.id}`)).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    expect(await reader.request('GET', '/v1/dlq-messages')).toMatchObject({ status: 403, body: { code: 'insufficient_scope' } });
+    expect(await ops.request('GET', '/v1/dlq-messages/abc')).toMatchObject({ status: 400, body: { code: 'malformed_id' } });
+    expect(await ops.request('GET', '/v1/dlq-messages?pending=yes')).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+    const shown = await ops.request<DlqMessageView>('GET', `/v1/dlq-messages/${unknown!.id}`);
+    expect(shown).toMatchObject({ status: 200, body: { id: unknown!.id, key: job.id, eventId: unknownId, errorCode: 'message_type_unknown', value: JSON.stringify({ jobId: job.id }) } });
+
+    expect(await ops.request('POST', `/v1/dlq-messages/${garbage!.id}/replay`)).toMatchObject({
+      status: 409,
+      body: { code: 'message_not_replayable', detail: expect.stringContaining('its value is not JSON') },
+    });
+    expect(await other.request('POST', `/v1/dlq-messages/${unknown!.id}/replay`)).toMatchObject({ status: 404 });
+    const replayed = await ops.request<DlqMessageView>('POST', `/v1/dlq-messages/${unknown!.id}/replay`);
+    expect(replayed).toMatchObject({ status: 202, body: { id: unknown!.id, replayedAt: expect.any(String) } });
+    expect(replayed.headers.get('location')).toBe(`/v1/jobs/${job.id}`);
+    expect(await ops.request('POST', `/v1/dlq-messages/${unknown!.id}/replay`)).toMatchObject({ status: 200, body: { replayedAt: replayed.body.replayedAt } });
+    // Relayed back to job.events, where the saga still cannot read it: dead-lettered again.
+    expect((await recorded(job.id, 3))[2]).toMatchObject({ eventId: unknownId, replayedAt: null });
+
+    expect((await other.request('DELETE', `/v1/dlq-messages/${garbage!.id}`)).status).toBe(404);
+    expect((await ops.request('DELETE', `/v1/dlq-messages/${garbage!.id}`)).status).toBe(204);
+    expect((await ops.request('GET', `/v1/dlq-messages/${garbage!.id}`)).status).toBe(404);
+    expect((await ops.request('DELETE', `/v1/dlq-messages/${garbage!.id}`)).status).toBe(404);
   });
 });

@@ -253,6 +253,29 @@ describe('job retention (JOB_RETENTION_MS), by the running services', () => {
     await env.db.rows(`DELETE FROM api.webhook_endpoints WHERE id = ANY($1::uuid[])`, [[deletedRecently, live]]);
   });
 
+  it('deletes a dead-lettered message replayed before the retention; keeps one replayed recently and one never replayed, however old', async () => {
+    const topic = `retention-${randomUUID()}.dlq`;
+    const record = async (offset: number, replayedAgoMs: number | null) => {
+      const [row] = await env.db.rows<{ id: string }>(
+        `INSERT INTO api.dlq_messages (dlq_topic, dlq_partition, dlq_offset, source_topic, headers, value, dead_lettered_at, replayed_at)
+         VALUES ($1, 0, $2, 'retention', '{}', convert_to('{}', 'UTF8'), now() - $3::bigint * interval '1 millisecond',
+                 CASE WHEN $4::bigint IS NULL THEN NULL ELSE now() - $4::bigint * interval '1 millisecond' END)
+         RETURNING id`,
+        [topic, offset, EXPIRED_AGE_MS + DAY_MS, replayedAgoMs],
+      );
+      return String(row!.id);
+    };
+    const replayedLongAgo = await record(0, EXPIRED_AGE_MS);
+    const replayedRecently = await record(1, DAY_MS);
+    const neverReplayed = await record(2, null);
+    const has = async (id: string) => (await env.db.count(`SELECT count(*) FROM api.dlq_messages WHERE id = $1`, [id])) === 1;
+
+    await waitFor(async () => !(await has(replayedLongAgo)), { timeoutMs: 30_000, description: 'the message replayed long ago to be pruned' });
+    expect(await has(replayedRecently)).toBe(true);
+    expect(await has(neverReplayed)).toBe(true);
+    await env.db.rows(`DELETE FROM api.dlq_messages WHERE dlq_topic = $1`, [topic]);
+  });
+
   it('deletes an upload no job has named for longer than the retention, and queues its blob; keeps a recent one and one a job still names', async () => {
     const [tenant] = await env.db.rows<{ id: string }>(`SELECT id FROM api.tenants WHERE name = 'longhaul-test'`);
     const upload = async (usedAgoMs: number) => {

@@ -28,6 +28,8 @@ export const ErrorCodes = {
   simulatedFailure: 'simulated_failure',
   /** A consumer's handler kept failing on one message while the database was reachable. */
   handlerFailed: 'handler_failed',
+  /** A recorded dead-lettered message the outbox cannot carry back (no event id, type or key; not JSON). */
+  messageNotReplayable: 'message_not_replayable',
   /** The job is finished and cannot change (e.g. cancel of a completed job). */
   jobFinished: 'job_finished',
   /** Admission control refused new work: a lane's queue or consumer lag is over its limit. */

@@ -1,5 +1,7 @@
+import { MessageHeaders, type DlqMessageView } from '@longhaul/contracts';
 import type { Sql } from '@longhaul/persistence';
-import { replayBlocker, type DlqMessageRecord, type DlqMessageView } from './dlq-message';
+import { traceIdOf } from '@longhaul/telemetry';
+import { replayBlocker, type DlqMessageRecord } from './dlq-message';
 
 interface DlqMessageRow {
   id: string;
@@ -38,6 +40,7 @@ function toView(row: DlqMessageRow): DlqMessageView {
     key: row.message_key,
     headers: row.headers,
     value,
+    traceId: traceIdOf(row.headers[MessageHeaders.traceparent]),
     deadLetteredAt: row.dead_lettered_at.toISOString(),
     recordedAt: row.recorded_at.toISOString(),
     replayedAt: row.replayed_at?.toISOString() ?? null,
@@ -53,9 +56,23 @@ export interface DlqMessageFilter {
   /** Only those not replayed yet. */
   pending?: boolean;
   limit: number;
+  /** Only messages of this tenant's jobs ({@link OF_TENANT}); every message when absent. */
+  tenantId?: string;
 }
 
-const COLUMNS = `id, dlq_topic, dlq_partition, dlq_offset, source_topic, source, error_code, error_message, event_id, event_type,
+/**
+ * The predicate that keeps a message of `api.dlq_messages m` only when its key names a job of
+ * the tenant in parameter `$n` (a null parameter keeps every message). Every event Longhaul
+ * sends is keyed by its job id; a message whose key is no job of the tenant (a foreign producer's,
+ * a job already pruned) is left to the operator's `dlq` command. The key is cast only when it is a
+ * UUID, so any text may be stored there, and the job is found by its primary key.
+ */
+const OF_TENANT = (n: number) => `($${n}::uuid IS NULL OR EXISTS (
+  SELECT 1 FROM api.jobs j
+   WHERE j.tenant_id = $${n}::uuid
+     AND j.id = CASE WHEN m.message_key ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN m.message_key::uuid END))`;
+
+const COLUMNS = `m.id, dlq_topic, dlq_partition, dlq_offset, source_topic, source, error_code, error_message, event_id, event_type,
   message_key, headers, value, dead_lettered_at, recorded_at, replayed_at`;
 
 /** SQL of `api.dlq_messages`. */
@@ -86,33 +103,42 @@ export class DlqMessageRepository {
   /** Newest dead-lettered first. */
   async list(sql: Sql, filter: DlqMessageFilter): Promise<DlqMessageView[]> {
     const rows = await sql.rows<DlqMessageRow>(
-      `SELECT ${COLUMNS} FROM api.dlq_messages
+      `SELECT ${COLUMNS} FROM api.dlq_messages m
         WHERE ($1::text IS NULL OR source_topic = $1 OR dlq_topic = $1)
           AND ($2::text IS NULL OR error_code = $2)
           AND (NOT $3::boolean OR replayed_at IS NULL)
-        ORDER BY dead_lettered_at DESC, id DESC
+          AND ${OF_TENANT(5)}
+        ORDER BY dead_lettered_at DESC, m.id DESC
         LIMIT $4`,
-      [filter.topic ?? null, filter.errorCode ?? null, filter.pending ?? false, filter.limit],
+      [filter.topic ?? null, filter.errorCode ?? null, filter.pending ?? false, filter.limit, filter.tenantId ?? null],
     );
     return rows.map(toView);
   }
 
-  /** One message; with `lock`, its row stays locked to the end of the transaction, so two replays of it queue. */
-  async find(sql: Sql, id: string, options: { lock?: boolean } = {}): Promise<DlqMessageView | null> {
+  /**
+   * One message (of `tenantId`'s jobs when given); with `lock`, its row stays locked to the end of
+   * the transaction, so two replays of it queue.
+   */
+  async find(sql: Sql, id: string, options: { lock?: boolean; tenantId?: string } = {}): Promise<DlqMessageView | null> {
     const [row] = await sql.rows<DlqMessageRow>(
-      `SELECT ${COLUMNS} FROM api.dlq_messages WHERE id = $1::bigint${options.lock ? ' FOR UPDATE' : ''}`,
-      [id],
+      `SELECT ${COLUMNS} FROM api.dlq_messages m WHERE m.id = $1::bigint AND ${OF_TENANT(2)}${options.lock ? ' FOR UPDATE' : ''}`,
+      [id, options.tenantId ?? null],
     );
     return row ? toView(row) : null;
   }
 
-  async markReplayed(sql: Sql, id: string): Promise<void> {
-    await sql.execute(`UPDATE api.dlq_messages SET replayed_at = now() WHERE id = $1::bigint`, [id]);
+  /** Marks the message replayed now; returns when, as recorded. */
+  async markReplayed(sql: Sql, id: string): Promise<string> {
+    const [row] = await sql.rows<{ replayed_at: Date }>(`UPDATE api.dlq_messages SET replayed_at = now() WHERE id = $1::bigint RETURNING replayed_at`, [id]);
+    return row!.replayed_at.toISOString();
   }
 
-  /** Deletes the messages; returns the ids that existed. */
-  async delete(sql: Sql, ids: readonly string[]): Promise<string[]> {
-    const rows = await sql.rows<{ id: string }>(`DELETE FROM api.dlq_messages WHERE id = ANY($1::bigint[]) RETURNING id`, [ids]);
+  /** Deletes the messages (of `tenantId`'s jobs when given); returns the ids that existed. */
+  async delete(sql: Sql, ids: readonly string[], tenantId?: string): Promise<string[]> {
+    const rows = await sql.rows<{ id: string }>(
+      `DELETE FROM api.dlq_messages m WHERE m.id = ANY($1::bigint[]) AND ${OF_TENANT(2)} RETURNING m.id`,
+      [ids, tenantId ?? null],
+    );
     return rows.map((r) => String(r.id));
   }
 }

@@ -1,4 +1,4 @@
-import { MessageHeaders, sourceTopicOf } from '@longhaul/contracts';
+import { MessageHeaders, sourceTopicOf, type DlqMessageView } from '@longhaul/contracts';
 import { headerString } from '@longhaul/messaging';
 import { isUuid } from '@longhaul/persistence';
 
@@ -12,22 +12,11 @@ export interface DeadLetteredKafkaMessage {
   headers?: Record<string, Buffer | string | (Buffer | string)[] | undefined>;
 }
 
-/** One dead-lettered message as `api.dlq_messages` keeps it. */
-export interface DlqMessageRecord {
-  dlqTopic: string;
-  dlqPartition: number;
-  dlqOffset: string;
-  /** The topic it was read from, to which a replay sends it back. */
-  sourceTopic: string;
-  /** `topic/partition/offset` it had there (`dlq.source`). */
-  source: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  eventId: string | null;
-  eventType: string | null;
-  key: string | null;
-  /** Every header, the `dlq.*` ones too, as text. */
-  headers: Record<string, string>;
+/**
+ * One dead-lettered message as `api.dlq_messages` keeps it: the view's fields the recorder reads
+ * from the message, with the value as bytes and the time as a date.
+ */
+export interface DlqMessageRecord extends Omit<DlqMessageView, 'id' | 'value' | 'traceId' | 'deadLetteredAt' | 'recordedAt' | 'replayedAt' | 'notReplayable'> {
   value: Buffer | null;
   deadLetteredAt: Date;
 }
@@ -67,18 +56,6 @@ export function dlqRecordOf(dlqTopic: string, partition: number, message: DeadLe
     value: message.value,
     deadLetteredAt: Number.isFinite(timestamp) ? new Date(timestamp) : new Date(),
   };
-}
-
-/** A recorded message, as the dlq command shows it: the record, with its row's id and state. */
-export interface DlqMessageView extends Omit<DlqMessageRecord, 'value' | 'deadLetteredAt'> {
-  id: string;
-  /** The value as UTF-8 text; null when there was none. */
-  value: string | null;
-  deadLetteredAt: string;
-  recordedAt: string;
-  replayedAt: string | null;
-  /** Why a replay cannot send it back ({@link replayBlocker}); null when it can. */
-  notReplayable: string | null;
 }
 
 /**

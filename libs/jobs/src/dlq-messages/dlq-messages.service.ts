@@ -1,9 +1,9 @@
 import { MessageHeaders } from '@longhaul/contracts';
 import { OUTBOX_COLUMNS } from '@longhaul/outbox';
 import { inTransaction, withConnection, type DataSource } from '@longhaul/persistence';
-import { traceIdOf, type Logger } from '@longhaul/telemetry';
+import type { Logger } from '@longhaul/telemetry';
 import { API_SCHEMA } from '../api.migrations';
-import type { DlqMessageView } from './dlq-message';
+import type { DlqMessageView } from '@longhaul/contracts';
 import { DlqMessageRepository, type DlqMessageFilter } from './dlq-message.repository';
 
 /** The outcome of a replay of one recorded message. */
@@ -36,13 +36,15 @@ export class DlqMessagesService {
     return withConnection(this.dataSource, (sql) => this.messages.list(sql, filter));
   }
 
-  get(id: string): Promise<DlqMessageView | null> {
-    return withConnection(this.dataSource, (sql) => this.messages.find(sql, id));
+  /** One message; with `tenantId`, only one of that tenant's jobs. */
+  get(id: string, tenantId?: string): Promise<DlqMessageView | null> {
+    return withConnection(this.dataSource, (sql) => this.messages.find(sql, id, { tenantId }));
   }
 
-  async replay(id: string): Promise<DlqReplayResult> {
+  /** Replays one message; with `tenantId`, only one of that tenant's jobs (another is `not-found`). */
+  async replay(id: string, tenantId?: string): Promise<DlqReplayResult> {
     const result = await inTransaction<DlqReplayResult>(this.dataSource, async (sql) => {
-      const message = await this.messages.find(sql, id, { lock: true });
+      const message = await this.messages.find(sql, id, { lock: true, tenantId });
       if (!message) return { outcome: 'not-found', id };
       if (message.replayedAt) return { outcome: 'already-replayed', message };
       if (message.notReplayable) return { outcome: 'not-replayable', message };
@@ -62,21 +64,24 @@ export class DlqMessagesService {
           message.headers[MessageHeaders.traceparent] ?? null,
         ],
       );
-      await this.messages.markReplayed(sql, id);
-      return { outcome: 'replayed', message: { ...message, replayedAt: new Date().toISOString() } };
+      const replayedAt = await this.messages.markReplayed(sql, id);
+      return { outcome: 'replayed', message: { ...message, replayedAt } };
     });
     if (result.outcome === 'replayed') {
       const { message } = result;
       this.logger.info(
-        { dlqMessageId: id, jobId: message.key, eventId: message.eventId, eventType: message.eventType, topic: message.sourceTopic, trace_id: traceIdOf(message.headers[MessageHeaders.traceparent]) },
+        { dlqMessageId: id, job_id: message.key, eventId: message.eventId, eventType: message.eventType, topic: message.sourceTopic, trace_id: message.traceId },
         'dead-lettered message replayed to its topic',
       );
     }
     return result;
   }
 
-  /** Deletes the records (not the messages in Kafka); returns the ids that existed. */
-  delete(ids: readonly string[]): Promise<string[]> {
-    return inTransaction(this.dataSource, (sql) => this.messages.delete(sql, ids));
+  /**
+   * Deletes the records (not the messages in Kafka); with `tenantId`, only those of that tenant's
+   * jobs. Returns the ids that existed.
+   */
+  delete(ids: readonly string[], tenantId?: string): Promise<string[]> {
+    return inTransaction(this.dataSource, (sql) => this.messages.delete(sql, ids, tenantId));
   }
 }

@@ -1,4 +1,4 @@
-import type { DlqMessageView } from './dlq-message';
+import type { DlqMessageView } from '@longhaul/contracts';
 import { runDlqCommand, type DlqMessages } from './dlq.command';
 
 // Usage mistakes are caught before the database is opened: an opener that throws proves it.
@@ -14,7 +14,7 @@ async function run(argv: string[], messages: () => Promise<DlqMessages> = unopen
 const message = (id: string, change: Partial<DlqMessageView> = {}): DlqMessageView => ({
   id, dlqTopic: 'job.events.dlq', dlqPartition: 0, dlqOffset: id, sourceTopic: 'job.events', source: `job.events/0/${id}`,
   errorCode: 'handler_failed', errorMessage: 'boom', eventId: '0193a1b2-3c4d-7e5f-8a9b-0c1d2e3f4a5b', eventType: 'StepCompleted.v1',
-  key: 'j1', headers: {}, value: '{}', deadLetteredAt: '2026-12-06T00:00:00.000Z', recordedAt: '2026-12-06T00:00:01.000Z',
+  key: 'j1', headers: {}, value: '{}', traceId: null, deadLetteredAt: '2026-12-06T00:00:00.000Z', recordedAt: '2026-12-06T00:00:01.000Z',
   replayedAt: null, notReplayable: null, ...change,
 });
 

@@ -1,5 +1,5 @@
 import { CommandUsageError, runOperatorCommand } from '@longhaul/platform';
-import type { DlqMessageView } from './dlq-message';
+import { DlqMessageIdSchema, type DlqMessageView } from '@longhaul/contracts';
 import type { DlqMessageFilter } from './dlq-message.repository';
 import type { DlqMessagesService, DlqReplayResult } from './dlq-messages.service';
 
@@ -31,13 +31,12 @@ export class DlqUsageError extends CommandUsageError {}
 /** What the command needs of the recorded messages (the service; a test passes a stand-in for usage checks). */
 export type DlqMessages = Pick<DlqMessagesService, 'list' | 'get' | 'replay' | 'delete'>;
 
-const ID = /^[1-9][0-9]{0,17}$/;
 const TOPIC = /^[A-Za-z0-9._-]{1,249}$/;
 const CODE = /^[a-z0-9_]{1,64}$/;
 
 function ids(rest: string[], command: string): string[] {
   if (rest.length === 0) throw new DlqUsageError(`${command} needs at least one message id`);
-  const bad = rest.find((id) => !ID.test(id));
+  const bad = rest.find((id) => !DlqMessageIdSchema.safeParse(id).success);
   if (bad !== undefined) throw new DlqUsageError(`'${bad}' is not a message id (a positive whole number, as list shows)`);
   return rest;
 }
@@ -60,6 +59,7 @@ function details(message: DlqMessageView): string {
     summary(message),
     `dead-letter topic ${message.dlqTopic}, partition ${message.dlqPartition}, offset ${message.dlqOffset}; came from ${message.source ?? message.sourceTopic}`,
     `error: ${message.errorMessage ?? '(none given)'}`,
+    `trace: ${message.traceId ?? '(none)'}`,
     'headers:',
     ...headers,
     'value:',

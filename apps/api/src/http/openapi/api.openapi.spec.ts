@@ -50,6 +50,9 @@ describe("the api's OpenAPI document", () => {
     expect(scopes('/v1/dead-letters/{id}/replay', 'post')).toEqual([{ bearer: ['admin'] }]);
     expect(scopes('/v1/dead-letters/{id}', 'delete')).toEqual([{ bearer: ['admin'] }]);
     expect(scopes('/v1/dead-letters/{id}', 'get')).toEqual([{ bearer: ['read'] }]);
+    for (const [path, method] of [['/v1/dlq-messages', 'get'], ['/v1/dlq-messages/{id}', 'get'], ['/v1/dlq-messages/{id}/replay', 'post'], ['/v1/dlq-messages/{id}', 'delete']] as const) {
+      expect(scopes(path, method)).toEqual([{ bearer: ['admin'] }]);
+    }
     const list = document.paths['/v1/jobs']!.get!;
     expect(Object.keys(list.responses)).toEqual(['200', '400', '401', '403', '429']);
     expect(list.responses['200']!.headers).toHaveProperty('RateLimit');
@@ -75,5 +78,9 @@ describe("the api's OpenAPI document", () => {
     const limit = document.paths['/v1/jobs']!.get!.parameters!.find((p) => p.name === 'limit');
     expect(limit).toEqual({ name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } });
     expect(document.paths['/v1/dead-letters']!.get!.parameters!.map((p) => p.name)).toEqual(['jobType', 'errorCode', 'fingerprint', 'limit']);
+    expect(document.paths['/v1/dlq-messages']!.get!.parameters!.map((p) => p.name)).toEqual(['topic', 'errorCode', 'pending', 'limit']);
+    expect(document.paths['/v1/dlq-messages/{id}']!.get!.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, description: 'A record id: a positive whole number', schema: { type: 'string', pattern: '^[1-9][0-9]{0,17}$', description: 'A record id: a positive whole number' } },
+    ]);
   });
 });

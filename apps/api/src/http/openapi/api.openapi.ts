@@ -9,6 +9,8 @@ import {
   DeadLetterViewSchema,
   DeliveryAttemptSchema,
   DeliveryViewSchema,
+  DlqMessageListViewSchema,
+  DlqMessageViewSchema,
   DownloadViewSchema,
   JobDeliveriesViewSchema,
   JobListViewSchema,
@@ -33,6 +35,7 @@ import { OPENAPI_DOCUMENT_TAG, ReadinessReportSchema, type DiscoveredRoute, type
 import { KEYED_RESPONSES, RATE_LIMIT_HEADERS } from './api.responses';
 import { DASHBOARD_CONFIG_OPERATIONS } from './dashboard-config.operations';
 import { DEAD_LETTERS_OPERATIONS } from './dead-letters.operations';
+import { DLQ_MESSAGES_OPERATIONS } from './dlq-messages.operations';
 import { HEALTH_OPERATIONS } from './health.operations';
 import { JOB_DELIVERIES_OPERATIONS } from './job-deliveries.operations';
 import { JOB_EVENTS_OPERATIONS } from './job-events.operations';
@@ -69,7 +72,7 @@ export const API_OPENAPI: OpenApiDocumentOptions = {
     { name: 'uploads', description: 'Upload a video for a job to name as its source.' },
     { name: 'files', description: 'What jobs produced.' },
     { name: 'webhooks', description: "Endpoints that hear about every job's end, and each job's deliveries." },
-    { name: 'dead letters', description: 'Steps whose attempts ran out: look, replay, delete (replay and delete need the `admin` scope).' },
+    { name: 'dead letters', description: 'Steps whose attempts ran out: look, replay, delete (replay and delete need the `admin` scope). Messages consumers dead-lettered: the same, all with the `admin` scope.' },
     { name: 'operations', description: 'Health, readiness, metrics and queues.' },
     { name: 'dashboard', description: 'The web dashboard at `/dashboard/`.' },
     { name: OPENAPI_DOCUMENT_TAG, description: 'This document; `/docs` shows it as a page.' },
@@ -94,6 +97,8 @@ export const API_OPENAPI: OpenApiDocumentOptions = {
     DeadLetterView: DeadLetterViewSchema,
     DeadLetterGroupView: DeadLetterGroupViewSchema,
     DeadLetterListView: DeadLetterListViewSchema,
+    DlqMessageView: DlqMessageViewSchema,
+    DlqMessageListView: DlqMessageListViewSchema,
     QueuesView: QueuesViewSchema,
     LaneQueueView: LaneQueueViewSchema,
     DeadLetterTopicView: DeadLetterTopicViewSchema,
@@ -112,6 +117,7 @@ export const API_OPENAPI: OpenApiDocumentOptions = {
     JOB_FILES_OPERATIONS,
     UPLOADS_OPERATIONS,
     DEAD_LETTERS_OPERATIONS,
+    DLQ_MESSAGES_OPERATIONS,
     QUEUES_OPERATIONS,
     WEBHOOK_ENDPOINTS_OPERATIONS,
     JOB_DELIVERIES_OPERATIONS,
