@@ -19,6 +19,7 @@ import { JobVersionGuard1765900000001 } from './migrations/1765900000001-job-ver
 import { LifecycleVersion1766000000001 } from './migrations/1766000000001-lifecycle-version.migration';
 import { DlqMessages1766100000001 } from './migrations/1766100000001-dlq-messages.migration';
 import { DlqMessagesRetention1766200000001 } from './migrations/1766200000001-dlq-messages-retention.migration';
+import { DlqMessagesListedIndex1766200000002 } from './migrations/1766200000002-dlq-messages-listed-index.migration';
 
 /** The schema the api owns. */
 export const API_SCHEMA = 'api';
@@ -47,4 +48,5 @@ export const jobsMigrations = [
   LifecycleVersion1766000000001,
   DlqMessages1766100000001,
   DlqMessagesRetention1766200000001,
+  DlqMessagesListedIndex1766200000002,
 ];
