@@ -61,6 +61,10 @@ export class ApiClient {
     return this.request<T>('POST', path, request);
   }
 
+  delete<T>(path: string): Promise<ApiResponse<T>> {
+    return this.request<T>('DELETE', path);
+  }
+
   async request<T>(method: string, path: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
     const url = new URL(this.resolve(path));
     for (const [name, value] of Object.entries(request.query ?? {})) {

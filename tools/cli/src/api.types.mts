@@ -1,6 +1,6 @@
 /**
  * The parts of the api's answers the CLI reads. The full shapes live in `libs/contracts`
- * (`job.view.ts`, `dead-letter.view.ts`); the CLI declares only what it relies on, as any HTTP
+ * (`job.view.ts`, `dead-letter.view.ts`, `dlq-message.view.ts`); the CLI declares only what it relies on, as any HTTP
  * client of a versioned API would, and passes everything else through to `--json` untouched.
  */
 
@@ -147,6 +147,40 @@ export interface DeadLetterGroupView {
 export interface DeadLetterListView {
   items: DeadLetterView[];
   groups: DeadLetterGroupView[];
+}
+
+/** A message a Kafka consumer copied to `<topic>.dlq`, as the api recorded it. */
+export interface DlqMessageView {
+  /** A positive whole number, as text. */
+  id: string;
+  dlqTopic: string;
+  dlqPartition: number;
+  /** A 64-bit offset, as text. */
+  dlqOffset: string;
+  /** Where a replay sends it back. */
+  sourceTopic: string;
+  /** `topic/partition/offset` it had there. */
+  source: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  eventId: string | null;
+  eventType: string | null;
+  /** The job id, for every event Longhaul sends. */
+  key: string | null;
+  headers: Record<string, string>;
+  /** The value as UTF-8 text. */
+  value: string | null;
+  traceId: string | null;
+  deadLetteredAt: string;
+  recordedAt: string;
+  replayedAt: string | null;
+  /** Why a replay would be refused (409); null when it would not be. */
+  notReplayable: string | null;
+}
+
+/** `GET /v1/dlq-messages`. */
+export interface DlqMessageListView {
+  items: DlqMessageView[];
 }
 
 /** `data` of a `job.status` event. */

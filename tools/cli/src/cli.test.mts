@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { JobView } from './api.types.mts';
+import type { DlqMessageView, JobView } from './api.types.mts';
 import { runCli } from './cli.mts';
 import { CapturedStream, openEventStream, sendJson, sendProblem, sseFrame, startStubApi } from './stub-api.testing.mts';
 import type { RecordedRequest, StubApi } from './stub-api.testing.mts';
@@ -54,8 +54,30 @@ const DEAD_LETTER = {
   replayAttempt: null,
 };
 
+const DLQ_MESSAGE: DlqMessageView = {
+  id: '42',
+  dlqTopic: 'job.events.dlq',
+  dlqPartition: 0,
+  dlqOffset: '7',
+  sourceTopic: 'job.events',
+  source: 'job.events/0/118',
+  errorCode: 'handler_failed',
+  errorMessage: 'handler failed 5 times',
+  eventId: '3f1c1d2e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+  eventType: 'job.status',
+  key: 'job-f',
+  headers: { 'dlq.error.code': 'handler_failed', 'event.type': 'job.status' },
+  value: '{"jobId":"job-f","status":"failed"}',
+  traceId: 'trace-f',
+  deadLetteredAt: 'd1',
+  recordedAt: 'r0',
+  replayedAt: null,
+  notReplayable: null,
+};
+
 let api: StubApi;
 let replays = 0;
+let dlqReplays = 0;
 let workDir: string;
 
 async function handle(request: RecordedRequest, response: Parameters<Parameters<typeof startStubApi>[0]>[1]): Promise<void> {
@@ -96,6 +118,17 @@ async function handle(request: RecordedRequest, response: Parameters<Parameters<
     replays++;
     return sendJson(response, replays === 1 ? 202 : 200, { ...DEAD_LETTER, replayedAt: 'r1', replayAttempt: 4 });
   }
+  if (route === 'GET /v1/dlq-messages') return sendJson(response, 200, { items: [DLQ_MESSAGE] });
+  if (route === 'GET /v1/dlq-messages/42') return sendJson(response, 200, DLQ_MESSAGE);
+  if (route === 'POST /v1/dlq-messages/42/replay') {
+    dlqReplays++;
+    return sendJson(response, dlqReplays === 1 ? 202 : 200, { ...DLQ_MESSAGE, replayedAt: 'r1' }, { location: '/v1/jobs/job-f' });
+  }
+  if (route === 'POST /v1/dlq-messages/43/replay') {
+    return sendProblem(response, 409, 'message_not_replayable', "message 43 cannot be replayed: no 'event.id' header");
+  }
+  if (route === 'DELETE /v1/dlq-messages/42') return void response.writeHead(204).end();
+  if (route === 'DELETE /v1/dlq-messages/44') return sendProblem(response, 404, 'not_found', "no dead-lettered message 44 of this tenant's jobs");
   return sendProblem(response, 404, 'not_found', `no route ${route}`);
 }
 
@@ -276,6 +309,83 @@ describe('runCli', () => {
     const second = await cli(['dead-letters', 'replay', 'dl-1']);
     assert.equal(second.code, 0);
     assert.match(second.stdout, /^already replayed at r1 /);
+  });
+
+  it('dlq-messages list maps its filters to the query and prints a table; --json prints the list', async () => {
+    const list = await cli(['dlq-messages', 'list', '--topic', 'job.events', '--code', 'handler_failed', '--pending', '--limit', '20']);
+    assert.equal(list.code, 0, list.stderr);
+    assert.equal(requestsTo('GET /v1/dlq-messages').at(-1)?.query.toString(), 'topic=job.events&errorCode=handler_failed&pending=true&limit=20');
+    assert.match(list.stdout, /^ID {2}TOPIC {7}CODE {12}TYPE {8}KEY {4}DEAD-LETTERED {2}REPLAYED {2}ERROR\n42 {2}job\.events {2}handler_failed {2}job\.status {2}job-f {2}d1 {13}- {9}handler failed 5 times\n/);
+    assert.match(list.stdout, /\nreplay one with: longhaul dlq-messages replay 42\n$/);
+
+    const json = await cli(['dlq-messages', 'list', '--json']);
+    assert.equal(json.code, 0);
+    assert.equal(requestsTo('GET /v1/dlq-messages').at(-1)?.query.toString(), '', 'no filter given, none sent');
+    assert.deepEqual(JSON.parse(json.stdout), { items: [DLQ_MESSAGE] });
+  });
+
+  it('dlq-messages show prints the record with its headers and value; --json the view', async () => {
+    const text = await cli(['dlq-messages', 'show', '42']);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^message {8}42\ntopic {10}job\.events \(from job\.events\/0\/118\)\n/);
+    assert.match(text.stdout, /\nreplay {9}not replayed yet\n/);
+    assert.match(text.stdout, /\nheaders\n {2}dlq\.error\.code {2}handler_failed\n {2}event\.type {6}job\.status\n/);
+    assert.match(text.stdout, /\nvalue\n\{"jobId":"job-f","status":"failed"\}\n$/);
+    const json = await cli(['dlq-messages', 'show', '42', '--json']);
+    assert.deepEqual(JSON.parse(json.stdout), DLQ_MESSAGE);
+  });
+
+  it('dlq-messages replay tells a send (202) from a repeat (200); a message it cannot send exits 1 with the reason', async () => {
+    const first = await cli(['dlq-messages', 'replay', '42', '--json']);
+    assert.equal(first.code, 0, first.stderr);
+    const document = JSON.parse(first.stdout) as { sent: boolean; message: DlqMessageView };
+    assert.equal(document.sent, true);
+    assert.equal(document.message.replayedAt, 'r1');
+    const second = await cli(['dlq-messages', 'replay', '42']);
+    assert.equal(second.code, 0);
+    assert.equal(second.stdout, 'already replayed at r1: message 42 (job.status of job job-f); nothing sent\nfollow the job: longhaul status job-f\n');
+
+    const refused = await cli(['dlq-messages', 'replay', '43']);
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stdout, '');
+    assert.equal(refused.stderr, "error: message_not_replayable: message 43 cannot be replayed: no 'event.id' header (HTTP 409)\n");
+    const refusedJson = await cli(['dlq-messages', 'replay', '43', '--json']);
+    assert.equal(refusedJson.code, 1);
+    const error = (JSON.parse(refusedJson.stdout) as { error: { code: string; status: number; detail: string } }).error;
+    assert.deepEqual([error.code, error.status, error.detail], ['message_not_replayable', 409, "message 43 cannot be replayed: no 'event.id' header"]);
+  });
+
+  it('dlq-messages delete says what it deleted (204); an unknown id exits 1 (404)', async () => {
+    const deleted = await cli(['dlq-messages', 'delete', '42']);
+    assert.equal(deleted.code, 0, deleted.stderr);
+    assert.equal(deleted.stdout, 'deleted dead-lettered message 42\n');
+    assert.deepEqual(JSON.parse((await cli(['dlq-messages', 'delete', '42', '--json'])).stdout), { id: '42', deleted: true });
+    assert.equal(requestsTo('DELETE /v1/dlq-messages/42').length, 2);
+
+    const missing = await cli(['dlq-messages', 'delete', '44']);
+    assert.equal(missing.code, 1);
+    assert.equal(missing.stderr, "error: not_found: no dead-lettered message 44 of this tenant's jobs (HTTP 404)\n");
+  });
+
+  it('dlq-messages refuses a malformed id or limit before sending anything (exit 2)', async () => {
+    const before = api.requests.length;
+    for (const argv of [
+      ['dlq-messages', 'show', 'dl-1'],
+      ['dlq-messages', 'replay', '0'],
+      ['dlq-messages', 'delete', '1234567890123456789'],
+      ['dlq-messages', 'show', '042'],
+    ]) {
+      const refused = await cli(argv);
+      assert.equal(refused.code, 2, argv.join(' '));
+      assert.match(refused.stderr, /^longhaul: ".+" is not a dead-lettered message id: that is a positive whole number/);
+    }
+    const badLimit = await cli(['dlq-messages', 'list', '--limit', '0']);
+    assert.equal(badLimit.code, 2);
+    assert.match(badLimit.stderr, /--limit must be a whole number of at least 1, not "0"/);
+    const json = await cli(['dlq-messages', 'replay', 'abc', '--json']);
+    assert.equal(json.code, 2);
+    assert.equal((JSON.parse(json.stdout) as { error: { code: string } }).error.code, 'usage');
+    assert.equal(api.requests.length, before);
   });
 
   it('events prints the stream as lines, or as one JSON array', async () => {

@@ -67,6 +67,7 @@ describe('parseCommandLine', () => {
     assert.match(submit.text, /--idempotency-key KEY/);
     assert.equal((parse(['help', 'jobs', 'list']) as { text: string }).text, (parse(['jobs', 'list', '-h']) as { text: string }).text);
     assert.match((parse(['dead-letters', '--help']) as { text: string }).text, /dead-letters replay ID/);
+    assert.match((parse(['dlq-messages', '--help']) as { text: string }).text, /dlq-messages show ID .*\n.*dlq-messages replay ID .*\n.*dlq-messages delete ID /);
   });
 
   it('refuses what it does not understand, with exit code 2', () => {

@@ -4,6 +4,10 @@
 import type { CommandDefinition } from './command.types.mts';
 import { deadLetterReplayCommand } from './dead-letter-replay.command.mts';
 import { deadLettersListCommand } from './dead-letters-list.command.mts';
+import { dlqMessageDeleteCommand } from './dlq-message-delete.command.mts';
+import { dlqMessageReplayCommand } from './dlq-message-replay.command.mts';
+import { dlqMessageShowCommand } from './dlq-message-show.command.mts';
+import { dlqMessagesListCommand } from './dlq-messages-list.command.mts';
 import { eventsCommand } from './events.command.mts';
 import { jobsListCommand } from './jobs-list.command.mts';
 import { statusCommand } from './status.command.mts';
@@ -16,4 +20,8 @@ export const COMMANDS: readonly CommandDefinition[] = [
   eventsCommand,
   deadLettersListCommand,
   deadLetterReplayCommand,
+  dlqMessagesListCommand,
+  dlqMessageShowCommand,
+  dlqMessageReplayCommand,
+  dlqMessageDeleteCommand,
 ];

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiClient } from './api.client.mts';
-import type { DeadLetterListView, DeadLetterView, JobView } from './api.types.mts';
+import type { DeadLetterListView, DeadLetterView, DlqMessageView, JobView } from './api.types.mts';
 import { formatDeadLetterList, formatReplay } from './dead-letter.format.mts';
+import { formatDlqDeleted, formatDlqMessage, formatDlqMessageList, formatDlqReplay } from './dlq-message.format.mts';
 import { eventDocument, eventLine } from './events.command.mts';
 import { formatJobList } from './job-list.format.mts';
 import { describeStage, formatJob, formatOutcome, formatSubmitted, withAbsoluteDownloads } from './job.format.mts';
@@ -139,6 +140,68 @@ describe('job output', () => {
     const replayed = { ...deadLetter, replayedAt: 'r1', replayAttempt: 6 };
     assert.equal(formatReplay(replayed, true), 'replay started: transcode of job job-1, attempt 6\nfollow it: longhaul status job-1\n');
     assert.match(formatReplay(replayed, false), /^already replayed at r1 \(transcode of job job-1, attempt 6\); nothing changed\n/);
+  });
+
+  it('lists dead-lettered messages, shows one, and says how a replay or delete went', () => {
+    const message: DlqMessageView = {
+      id: '7',
+      dlqTopic: 'job.events.dlq',
+      dlqPartition: 2,
+      dlqOffset: '9007199254740993',
+      sourceTopic: 'job.events',
+      source: null,
+      errorCode: 'undecodable',
+      errorMessage: 'not JSON',
+      eventId: null,
+      eventType: null,
+      key: 'job-1',
+      headers: {},
+      value: '\x1b[31mred\x1b[0m\r\n\tnext',
+      traceId: null,
+      deadLetteredAt: 'd7',
+      recordedAt: 'r7',
+      replayedAt: null,
+      notReplayable: "no 'event.id' header",
+    };
+    const replayed: DlqMessageView = { ...message, id: '6', errorCode: 'handler_failed', errorMessage: `boom\n${'y'.repeat(80)}`, eventType: 'job.status', replayedAt: 'p6', notReplayable: null };
+    assert.equal(
+      formatDlqMessageList({ items: [message, replayed] }),
+      [
+        'ID  TOPIC       CODE            TYPE        KEY    DEAD-LETTERED  REPLAYED        ERROR',
+        '7   job.events  undecodable     -           job-1  d7             not replayable  not JSON',
+        `6   job.events  handler_failed  job.status  job-1  d7             p6              boom\\u000a${'y'.repeat(49)}…`,
+        'show one with: longhaul dlq-messages show 7',
+        '',
+      ].join('\n'),
+      'no replay hint when none can be replayed; a line break in a cell is escaped',
+    );
+    assert.equal(formatDlqMessageList({ items: [] }), 'no dead-lettered messages\n');
+
+    assert.equal(
+      formatDlqMessage(message),
+      [
+        'message        7',
+        'topic          job.events',
+        'dead letter    job.events.dlq, partition 2, offset 9007199254740993',
+        'error          undecodable: not JSON',
+        'key            job-1',
+        'dead-lettered  d7',
+        'recorded       r7',
+        "replay         not replayable: no 'event.id' header",
+        '',
+        'headers  none',
+        '',
+        'value',
+        '\\u001b[31mred\\u001b[0m\\u000d',
+        '\tnext',
+        '',
+      ].join('\n'),
+    );
+    assert.match(formatDlqMessage({ ...message, value: null, headers: { a: '1' } }), /\nheaders\n {2}a {2}1\n\nvalue {2}none\n$/);
+
+    assert.equal(formatDlqReplay({ ...replayed, key: 'job 2' }, true), "sent message 6 (job.status of job job 2) back to job.events\nfollow the job: longhaul status 'job 2'\n");
+    assert.equal(formatDlqReplay(replayed, false), 'already replayed at p6: message 6 (job.status of job job-1); nothing sent\nfollow the job: longhaul status job-1\n');
+    assert.equal(formatDlqDeleted('7'), 'deleted dead-lettered message 7\n');
   });
 
   it('prints events as lines and as documents', () => {
