@@ -13,6 +13,7 @@ import {
   type JobsModuleOptions,
   type QueuesModuleOptions,
 } from '@longhaul/jobs';
+import { MediaEnvSchema } from '@longhaul/media';
 import { StorageEnvSchema, storageConfigFrom } from '@longhaul/storage';
 import { MAX_KEY_CACHE_MS, type RateLimitOptions } from '@longhaul/auth';
 
@@ -32,7 +33,7 @@ export function sagaConnections(concurrency: number): number {
 }
 
 /** The api's environment, validated once at start. */
-export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).extend(WebhookEnvSchema.shape).extend(CorsEnvSchema.shape).extend({
+export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).extend(WebhookEnvSchema.shape).extend(CorsEnvSchema.shape).extend(MediaEnvSchema.pick({ FFPROBE_PATH: true }).shape).extend({
   /** HTTP port. @defaultValue 3000 */
   PORT: envPort.default(3000),
   /** Largest JSON body accepted; larger ones get 413. @defaultValue 64kb */
@@ -250,6 +251,7 @@ export function intakeOptions(config: ApiConfig): IntakeModuleOptions {
     blobStore: storageConfigFrom(config),
     uploadMaxBytes: config.UPLOAD_MAX_BYTES,
     prepareSources: config.SOURCE_PROBE,
+    ffprobePath: config.FFPROBE_PATH,
     fetch: { timeoutMs: config.SOURCE_FETCH_TIMEOUT_MS, maxRedirects: config.SOURCE_MAX_REDIRECTS, allowPrivateAddresses: config.SOURCE_ALLOW_PRIVATE_ADDRESSES },
   };
 }

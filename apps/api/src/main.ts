@@ -2,6 +2,8 @@ import { stopTelemetry } from './instrumentation';
 import 'reflect-metadata';
 import { API_DOCS_PATH, bootstrapService, cors, installJsonBody, ProblemDetailsFilter, serveApiDocs, serveStaticSite } from '@longhaul/platform';
 import { developmentSecretWarnings } from '@longhaul/config';
+import { ErrorCodes, LonghaulError } from '@longhaul/contracts';
+import { checkMediaTool } from '@longhaul/media';
 import { createLogger } from '@longhaul/telemetry';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -17,6 +19,11 @@ async function main(): Promise<void> {
   const config = loadApiConfig();
   const logger = createLogger('api', config.LOG_LEVEL);
   for (const warning of developmentSecretWarnings(config, API_SECRETS)) logger.warn(warning);
+  // Every upload and probed source goes through ffprobe: refuse to start without it rather than
+  // answer each of them 500.
+  await checkMediaTool(config.FFPROBE_PATH).catch((error: Error) => {
+    throw new LonghaulError(ErrorCodes.configInvalid, `api: FFPROBE_PATH does not run: ${error.message}`, false);
+  });
   await bootstrapService({
     module: AppModule.forRoot(config, logger, stopTelemetry),
     logger,

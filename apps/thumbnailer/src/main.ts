@@ -1,10 +1,10 @@
 import { stopTelemetry } from './instrumentation';
 import 'reflect-metadata';
 import { ErrorCodes, LonghaulError } from '@longhaul/contracts';
+import { checkMediaTool } from '@longhaul/media';
 import { bootstrapService } from '@longhaul/platform';
 import { createBlobStore } from '@longhaul/storage';
 import { createLogger } from '@longhaul/telemetry';
-import { verifyFfmpeg } from '@longhaul/thumbnails';
 import { loadThumbnailerConfig } from './app.config';
 import { AppModule } from './app.module';
 
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   // Only the media step touches blobs and ffmpeg: check both at start rather than fail every attempt.
   const blobStore = config.STEP_MODE === 'media' ? await createBlobStore(config) : undefined;
   if (config.STEP_MODE === 'media') {
-    await verifyFfmpeg(config.FFMPEG_PATH).catch((error: Error) => {
+    await checkMediaTool(config.FFMPEG_PATH).catch((error: Error) => {
       throw new LonghaulError(ErrorCodes.configInvalid, `thumbnailer: FFMPEG_PATH does not run: ${error.message}`, false);
     });
   }

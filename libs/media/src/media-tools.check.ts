@@ -12,10 +12,18 @@ const REQUIRED_ENCODERS = ['libx264', 'aac'];
  * is missing.
  */
 export async function checkMediaTools(tools: Pick<MediaToolsOptions, 'ffmpegPath' | 'ffprobePath'>): Promise<void> {
-  await output(tools.ffprobePath, ['-hide_banner', '-version']);
+  await checkMediaTool(tools.ffprobePath);
   const encoders = await output(tools.ffmpegPath, ['-hide_banner', '-encoders']);
   const missing = REQUIRED_ENCODERS.filter((name) => !new RegExp(`^\\s*\\S+\\s+${name}\\s`, 'm').test(encoders));
   if (missing.length > 0) throw new Error(`${tools.ffmpegPath} has no ${missing.join(', ')} encoder; transcoding needs ${REQUIRED_ENCODERS.join(' and ')}`);
+}
+
+/**
+ * Resolves when `command` (ffmpeg or ffprobe, a path or a name on `PATH`) runs: `-version` exits
+ * 0. For a service that needs only that tool; rejects saying what went wrong.
+ */
+export async function checkMediaTool(command: string): Promise<void> {
+  await output(command, ['-hide_banner', '-version']);
 }
 
 async function output(command: string, args: string[]): Promise<string> {

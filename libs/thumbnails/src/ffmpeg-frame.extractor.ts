@@ -45,18 +45,3 @@ export class FfmpegFrameExtractor {
     return (await stat(output).catch(() => null))?.isFile() === true;
   }
 }
-
-/** How long `verifyFfmpeg` waits for `ffmpeg -version`. */
-const VERIFY_TIMEOUT_MS = 10_000;
-
-/**
- * Resolves when `ffmpegPath` runs (`ffmpeg -version` exits 0), so a worker can refuse to start
- * without it instead of failing every attempt. Rejects saying what went wrong. (The transcoder's
- * `checkMediaTools` also demands ffprobe and encoders, which thumbnails do not need.)
- */
-export async function verifyFfmpeg(ffmpegPath: string): Promise<void> {
-  const exit = await runChildProcess(ffmpegPath, ['-hide_banner', '-version'], { signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS) }).catch((error: Error) => {
-    throw new Error(`"${ffmpegPath} -version" could not run: ${error.message}`);
-  });
-  if (exit.code !== 0) throw new Error(`"${ffmpegPath} -version" failed (${exit.signal ?? `exit ${exit.code}`}): ${exit.stderrTail.trim().split('\n').at(-1) ?? ''}`);
-}

@@ -3,7 +3,6 @@ export * from './thumbnail-input.policy';
 export * from './frame-times.policy';
 export * from './sprite-layout.policy';
 export * from './sprite-vtt.format';
-export { verifyFfmpeg } from './ffmpeg-frame.extractor';
 export * from './placeholder-thumbnail.executor';
 export * from './simulated-thumbnail.executor';
 export * from './media-thumbnail.options';

@@ -8,7 +8,6 @@ import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { ErrorCodes, LonghaulError, type StepRequestedV1 } from '@longhaul/contracts';
 import type { BlobInfo, BlobStore } from '@longhaul/storage';
-import { verifyFfmpeg } from './ffmpeg-frame.extractor';
 import { MediaThumbnailExecutor } from './media-thumbnail.executor';
 
 /** A blob store over a local directory, enough for the executor. */
@@ -210,13 +209,5 @@ describe('MediaThumbnailExecutor (real ffmpeg and sharp)', () => {
     const broken = new MediaThumbnailExecutor({ store, ffmpegPath: join(root, 'no-such-ffmpeg'), tempDir: scratch });
     await expect(broken.run(request(transcodeOf(CLIP_KEY)), context())).rejects.toMatchObject({ code: 'step_failed', retryable: true });
     expect(await readdir(scratch)).toEqual([]);
-  });
-});
-
-describe('verifyFfmpeg', () => {
-  it('passes for a working ffmpeg and says why otherwise', async () => {
-    await expect(verifyFfmpeg('ffmpeg')).resolves.toBeUndefined();
-    await expect(verifyFfmpeg('/nonexistent/ffmpeg')).rejects.toThrow('could not run');
-    await expect(verifyFfmpeg(process.execPath)).rejects.toThrow('failed (exit');
   });
 });

@@ -31,7 +31,10 @@ export class IntakeModule implements OnApplicationShutdown {
           provide: BLOB_STORE,
           useFactory: (): Promise<BlobStore> | BlobStore => (isBlobStore(options.blobStore) ? options.blobStore : createBlobStore(options.blobStore)),
         },
-        { provide: MediaInspector, useFactory: () => new MediaInspector(options.probe ?? probeMedia, options.probeTimeoutMs) },
+        {
+          provide: MediaInspector,
+          useFactory: () => new MediaInspector(options.probe ?? ((path, probe) => probeMedia(path, { ...probe, ffprobePath: options.ffprobePath })), options.probeTimeoutMs),
+        },
         { provide: UploadRepository, inject: [DATA_SOURCE], useFactory: (dataSource: DataSource) => new UploadRepository(dataSource) },
         {
           provide: SourceFetcher,

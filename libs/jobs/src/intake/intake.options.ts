@@ -35,6 +35,8 @@ export interface IntakeModuleOptions {
    * (jobs carry no source key or media); uploads are still checked and stored. @defaultValue true
    */
   prepareSources?: boolean;
+  /** The ffprobe binary every upload and source is probed with (`FFPROBE_PATH`). @defaultValue `ffprobe`, found on `PATH` */
+  ffprobePath?: string;
   /** Time ffprobe gets per file. @defaultValue 30000 */
   probeTimeoutMs?: number;
   /** Where bodies wait while they are checked. @defaultValue the OS temp folder */
