@@ -2,6 +2,8 @@ import type {
   DashboardConfigView,
   DeadLetterListView,
   DeadLetterView,
+  DlqMessageListView,
+  DlqMessageView,
   JobDeliveriesView,
   JobListView,
   JobStatus,
@@ -40,7 +42,15 @@ export interface JobListQuery {
   cursor?: string | null;
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string): Promise<ApiAnswer<T>> {
+/** The filters of `GET /v1/dlq-messages`, as the page's URL keeps them. */
+export interface DlqMessageQuery {
+  topic: string | null;
+  errorCode: string | null;
+  /** Only the messages not replayed yet. */
+  pending: boolean;
+}
+
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string): Promise<ApiAnswer<T>> {
   const key = storedApiKey();
   const response = await fetch(path, { method, headers: { accept: 'application/json', ...bearerHeaders(key) }, cache: 'no-store' });
   if (response.status === 401) reportKeyRefused(key);
@@ -91,6 +101,31 @@ export const deadLetters = (): Promise<DeadLetterListView> => get<DeadLetterList
 /** `POST /v1/dead-letters/{id}/replay`: 202 when this call started the replay, 200 when it was replayed before. */
 export const replayDeadLetter = (deadLetterId: string): Promise<ApiAnswer<DeadLetterView>> =>
   call<DeadLetterView>('POST', `/v1/dead-letters/${id(deadLetterId)}/replay`);
+
+/** The most `GET /v1/dlq-messages` returns at once. */
+export const DLQ_MESSAGES_LIMIT = 200;
+
+/** `GET /v1/dlq-messages`: the newest {@link DLQ_MESSAGES_LIMIT} dead-lettered messages that match, newest first. */
+export function dlqMessages(query: DlqMessageQuery): Promise<DlqMessageListView> {
+  const params = new URLSearchParams();
+  if (query.topic) params.set('topic', query.topic);
+  if (query.errorCode) params.set('errorCode', query.errorCode);
+  if (query.pending) params.set('pending', 'true');
+  params.set('limit', String(DLQ_MESSAGES_LIMIT));
+  return get<DlqMessageListView>(`/v1/dlq-messages?${params}`);
+}
+
+/**
+ * `POST /v1/dlq-messages/{id}/replay`: 202 when this call sent the message back to its topic,
+ * 200 when it was replayed before (nothing sent); a message that cannot be replayed is a `409`.
+ */
+export const replayDlqMessage = (messageId: string): Promise<ApiAnswer<DlqMessageView>> =>
+  call<DlqMessageView>('POST', `/v1/dlq-messages/${id(messageId)}/replay`);
+
+/** `DELETE /v1/dlq-messages/{id}`: the api's record only; Kafka's copy expires with its topic. */
+export const deleteDlqMessage = async (messageId: string): Promise<void> => {
+  await call<null>('DELETE', `/v1/dlq-messages/${id(messageId)}`);
+};
 
 /** The dashboard's settings from the api (`GET /dashboard/config.json`). */
 export const dashboardConfig = (): Promise<DashboardConfigView> => get<DashboardConfigView>('/dashboard/config.json');

@@ -1,4 +1,5 @@
 import { mountDeadLetters } from './dead-letters.page.js';
+import { mountDlqMessages } from './dlq-messages.page.js';
 import { el, replaceChildren } from './dom.builder.js';
 import { mountJobDetail } from './job-detail.page.js';
 import { mountJobsList } from './jobs-list.page.js';
@@ -17,6 +18,8 @@ function titleOf(route: Route): string {
       return 'Lanes';
     case 'dead-letters':
       return 'Dead letters';
+    case 'dlq-messages':
+      return 'Dead-lettered messages';
     case 'not-found':
       return 'Not found';
   }
@@ -32,6 +35,8 @@ function mount(route: Route, view: HTMLElement, context: PageContext): Page {
       return mountLanes(view, route, context);
     case 'dead-letters':
       return mountDeadLetters(view, route, context);
+    case 'dlq-messages':
+      return mountDlqMessages(view, route, context);
     case 'not-found':
       replaceChildren(view, el('h2', {}, 'Not found'), el('p', { testId: 'not-found' }, `There is no page ${route.path}. `, el('a', { attrs: { href: '#/jobs' } }, 'Go to the jobs.')));
       return { dispose: () => undefined };

@@ -22,9 +22,16 @@ export function traceUrl(config: DashboardConfigView | null, traceId: string | n
   return `${config.jaegerUrl}/trace/${traceId}`;
 }
 
+/** A trace id linking to its page in Jaeger; the id alone, or "no trace", when there is no page to open. */
+export function traceLink(config: DashboardConfigView | null, traceId: string | null): HTMLElement {
+  const trace = traceUrl(config, traceId);
+  return trace
+    ? el('a', { testId: 'trace-link', className: 'mono', attrs: { href: trace, target: '_blank', rel: 'noopener noreferrer' } }, traceId!, ' (Jaeger)')
+    : el('span', { testId: 'trace-none', className: 'mono' }, traceId ?? 'no trace');
+}
+
 /** The job's status, stage, lane, times, trace and error. */
 export function jobSummaryView(job: JobView, config: DashboardConfigView | null): HTMLElement {
-  const trace = traceUrl(config, job.traceId);
   const showsProgress = job.stage.state === 'running';
   return el(
     'dl',
@@ -42,12 +49,7 @@ export function jobSummaryView(job: JobView, config: DashboardConfigView | null)
     fact('Submitted', timeOf(job.createdAt, 'job-created')),
     fact('Started', timeOf(job.startedAt, 'job-started')),
     fact('Finished', timeOf(job.finishedAt, 'job-finished')),
-    fact(
-      'Trace',
-      trace
-        ? el('a', { testId: 'trace-link', className: 'mono', attrs: { href: trace, target: '_blank', rel: 'noopener noreferrer' } }, job.traceId!, ' (Jaeger)')
-        : el('span', { testId: 'trace-none', className: 'mono' }, job.traceId ?? 'no trace'),
-    ),
+    fact('Trace', traceLink(config, job.traceId)),
     job.media ? fact('Source', `${job.media.width}×${job.media.height} ${job.media.videoCodec}, ${job.media.durationSeconds.toFixed(1)} s`) : null,
     job.metadata && Object.keys(job.metadata).length > 0
       ? fact('Metadata', el('span', { className: 'mono' }, Object.entries(job.metadata).map(([key, value]) => `${key}=${value}`).join(' ')))

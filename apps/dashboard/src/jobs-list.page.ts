@@ -5,7 +5,7 @@ import { appendPage, mergeTopOfList, type JobListState } from './job-list.merge.
 import type { Page, PageContext } from './page.context.js';
 import { startRefreshLoop } from './refresh.loop.js';
 import { JOB_STATUSES, routeHash, type Route } from './route.policy.js';
-import { emptyState, errorNotice, jobLink, progressBar, statusBadge, timeOf, updatedNote } from './widgets.view.js';
+import { emptyState, errorNotice, filterForm, jobLink, progressBar, statusBadge, timeOf, updatedNote } from './widgets.view.js';
 
 /** Jobs per page ("More" loads the next). */
 const PAGE_SIZE = 20;
@@ -67,15 +67,15 @@ export function mountJobsList(view: HTMLElement, route: JobsRoute, _context: Pag
     }
   });
 
-  replaceChildren(view, el('h2', {}, 'Jobs'), filterForm(route), updated.element, problem, table, empty, more);
+  replaceChildren(view, el('h2', {}, 'Jobs'), jobFilters(route), updated.element, problem, table, empty, more);
   render();
   void refresh();
   const loop = startRefreshLoop(refresh, REFRESH_MS);
   return { dispose: () => loop.stop() };
 }
 
-/** The filters. Changing one navigates to the filtered URL, which shows the list anew. */
-function filterForm(route: JobsRoute): HTMLElement {
+/** The filters: status (applied as soon as it changes) and type. */
+function jobFilters(route: JobsRoute): HTMLElement {
   const status = el(
     'select',
     { testId: 'filter-status', attrs: { id: 'filter-status', name: 'status' } },
@@ -83,25 +83,20 @@ function filterForm(route: JobsRoute): HTMLElement {
     ...JOB_STATUSES.map((value) => el('option', { attrs: { value, selected: value === route.status } }, value)),
   );
   const type = el('input', { testId: 'filter-type', attrs: { id: 'filter-type', name: 'type', type: 'search', value: route.type ?? '', placeholder: 'video.process', autocomplete: 'off' } });
-  const apply = () => {
-    const hash = routeHash({ page: 'jobs', status: JOB_STATUSES.find((value) => value === status.value) ?? null, type: type.value.trim() || null });
-    if (hash !== location.hash) location.hash = hash;
-  };
-  status.addEventListener('change', apply);
-  const form = el(
-    'form',
-    { testId: 'job-filters', className: 'filters', attrs: { role: 'search', 'aria-label': 'Filter jobs' } },
+  const { form, apply } = filterForm(
+    {
+      testId: 'job-filters',
+      label: 'Filter jobs',
+      testIdPrefix: 'filter',
+      clearHash: routeHash({ page: 'jobs', status: null, type: null }),
+      target: () => routeHash({ page: 'jobs', status: JOB_STATUSES.find((value) => value === status.value) ?? null, type: type.value.trim() || null }),
+    },
     el('label', { attrs: { for: 'filter-status' } }, 'Status'),
     status,
     el('label', { attrs: { for: 'filter-type' } }, 'Type'),
     type,
-    el('button', { testId: 'filter-apply', attrs: { type: 'submit' } }, 'Apply'),
-    el('a', { testId: 'filter-clear', attrs: { href: '#/jobs' } }, 'Clear'),
   );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    apply();
-  });
+  status.addEventListener('change', apply);
   return form;
 }
 

@@ -14,6 +14,10 @@ describe('parseRoute', () => {
     [`#/jobs/${JOB_ID.toUpperCase()}/`, { page: 'job', id: JOB_ID }],
     ['#/lanes', { page: 'lanes' }],
     ['#/dead-letters', { page: 'dead-letters' }],
+    ['#/dlq-messages', { page: 'dlq-messages', topic: null, errorCode: null, pending: false }],
+    ['#/dlq-messages?topic=job.events&errorCode=handler_failed&pending=true', { page: 'dlq-messages', topic: 'job.events', errorCode: 'handler_failed', pending: true }],
+    // What the api would refuse with a 400 is dropped, so the list still shows.
+    ['#/dlq-messages?topic=no%20such/topic&errorCode=Handler-Failed&pending=yes', { page: 'dlq-messages', topic: null, errorCode: null, pending: false }],
     ['#/jobs/not-a-uuid', { page: 'not-found', path: '/jobs/not-a-uuid' }],
     ['#/elsewhere', { page: 'not-found', path: '/elsewhere' }],
   ])('%s', (hash, route) => {
@@ -28,6 +32,8 @@ describe('routeHash', () => {
     { page: 'job', id: JOB_ID },
     { page: 'lanes' },
     { page: 'dead-letters' },
+    { page: 'dlq-messages', topic: null, errorCode: null, pending: false },
+    { page: 'dlq-messages', topic: 'job.lifecycle.dlq', errorCode: 'message_unparseable', pending: true },
   ])('round-trips %j', (route) => {
     expect(parseRoute(routeHash(route))).toEqual(route);
   });
@@ -35,6 +41,8 @@ describe('routeHash', () => {
   it('keeps filters readable', () => {
     expect(routeHash({ page: 'jobs', status: 'failed', type: null })).toBe('#/jobs?status=failed');
     expect(routeHash({ page: 'jobs', status: null, type: null })).toBe('#/jobs');
+    expect(routeHash({ page: 'dlq-messages', topic: null, errorCode: null, pending: true })).toBe('#/dlq-messages?pending=true');
+    expect(routeHash({ page: 'dlq-messages', topic: null, errorCode: null, pending: false })).toBe('#/dlq-messages');
   });
 });
 
@@ -55,6 +63,7 @@ describe('sectionOf', () => {
   it('marks a job page as part of the jobs', () => {
     expect(sectionOf({ page: 'job', id: JOB_ID })).toBe('jobs');
     expect(sectionOf({ page: 'dead-letters' })).toBe('dead-letters');
+    expect(sectionOf({ page: 'dlq-messages', topic: null, errorCode: null, pending: false })).toBe('dlq-messages');
     expect(sectionOf({ page: 'not-found', path: '/x' })).toBeNull();
   });
 });

@@ -16,9 +16,15 @@ export type Route =
   | { page: 'job'; id: string }
   | { page: 'lanes' }
   | { page: 'dead-letters' }
+  | { page: 'dlq-messages'; topic: string | null; errorCode: string | null; pending: boolean }
   | { page: 'not-found'; path: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// The api's rules for the filters of `GET /v1/dlq-messages` (it answers anything else with a
+// 400): a filter the api would refuse is dropped, as an unknown job status is, so a hand-edited
+// URL still shows a list.
+const TOPIC = /^[A-Za-z0-9._-]{1,249}$/;
+const ERROR_CODE = /^[a-z0-9_]{1,64}$/;
 
 function isJobStatus(value: string | null): value is JobStatus {
   return value !== null && (JOB_STATUSES as readonly string[]).includes(value);
@@ -39,6 +45,11 @@ export function parseRoute(hash: string): Route {
   if (segments.length === 2 && segments[0] === 'jobs' && UUID.test(segments[1]!)) return { page: 'job', id: segments[1]!.toLowerCase() };
   if (segments.length === 1 && segments[0] === 'lanes') return { page: 'lanes' };
   if (segments.length === 1 && segments[0] === 'dead-letters') return { page: 'dead-letters' };
+  if (segments.length === 1 && segments[0] === 'dlq-messages') {
+    const topic = query.get('topic')?.trim() ?? '';
+    const errorCode = query.get('errorCode')?.trim() ?? '';
+    return { page: 'dlq-messages', topic: TOPIC.test(topic) ? topic : null, errorCode: ERROR_CODE.test(errorCode) ? errorCode : null, pending: query.get('pending') === 'true' };
+  }
   return { page: 'not-found', path: `/${path}` };
 }
 
@@ -49,8 +60,7 @@ export function routeHash(route: Route): string {
       const query = new URLSearchParams();
       if (route.status) query.set('status', route.status);
       if (route.type) query.set('type', route.type);
-      const text = query.toString();
-      return text ? `#/jobs?${text}` : '#/jobs';
+      return withQuery('#/jobs', query);
     }
     case 'job':
       return `#/jobs/${encodeURIComponent(route.id)}`;
@@ -58,9 +68,22 @@ export function routeHash(route: Route): string {
       return '#/lanes';
     case 'dead-letters':
       return '#/dead-letters';
+    case 'dlq-messages': {
+      const query = new URLSearchParams();
+      if (route.topic) query.set('topic', route.topic);
+      if (route.errorCode) query.set('errorCode', route.errorCode);
+      if (route.pending) query.set('pending', 'true');
+      return withQuery('#/dlq-messages', query);
+    }
     case 'not-found':
       return `#${route.path}`;
   }
+}
+
+/** `path` with its filters, or alone when none is set: the unfiltered page keeps a plain URL. */
+function withQuery(path: string, query: URLSearchParams): string {
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 /**
@@ -75,13 +98,14 @@ export function hashForPath(pathname: string, base: string): string | null {
 }
 
 /** The section a route belongs to, for the navigation's current-page mark. */
-export function sectionOf(route: Route): 'jobs' | 'lanes' | 'dead-letters' | null {
+export function sectionOf(route: Route): 'jobs' | 'lanes' | 'dead-letters' | 'dlq-messages' | null {
   switch (route.page) {
     case 'jobs':
     case 'job':
       return 'jobs';
     case 'lanes':
     case 'dead-letters':
+    case 'dlq-messages':
       return route.page;
     case 'not-found':
       return null;

@@ -75,6 +75,50 @@ export function updatedNote(testId: string): { element: HTMLElement; mark(): voi
   return { element, mark: () => (element.textContent = `Updated ${formatTime(new Date().toISOString())}`) };
 }
 
+/** What {@link filterForm} needs besides its controls. */
+export interface FilterFormOptions {
+  testId: string;
+  /** The form's accessible name, `Filter jobs`. */
+  label: string;
+  /** Prefix of the Apply and Clear buttons' test ids: `<prefix>-apply`, `<prefix>-clear`. */
+  testIdPrefix: string;
+  /** The unfiltered list's fragment, where Clear goes. */
+  clearHash: string;
+  /** The fragment the controls name now. */
+  target(): string;
+}
+
+/**
+ * A list's filters: its controls, Apply (Enter too) and Clear. Filters live in the URL, so
+ * applying navigates to the fragment they name, which shows the list anew, and a reload or a
+ * shared link keeps them. `apply` is returned for controls that apply at once (a select's or a
+ * checkbox's `change`).
+ */
+export function filterForm(options: FilterFormOptions, ...controls: Child[]): { form: HTMLFormElement; apply: () => void } {
+  const apply = () => {
+    const hash = options.target();
+    if (hash !== location.hash) location.hash = hash;
+  };
+  const form = el(
+    'form',
+    {
+      testId: options.testId,
+      className: 'filters',
+      attrs: { role: 'search', 'aria-label': options.label },
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          apply();
+        },
+      },
+    },
+    ...controls,
+    el('button', { testId: `${options.testIdPrefix}-apply`, attrs: { type: 'submit' } }, 'Apply'),
+    el('a', { testId: `${options.testIdPrefix}-clear`, attrs: { href: options.clearHash } }, 'Clear'),
+  );
+  return { form, apply };
+}
+
 /** A term and its description, for a `<dl>`. */
 export function fact(term: string, ...values: Child[]): DocumentFragment {
   const fragment = document.createDocumentFragment();

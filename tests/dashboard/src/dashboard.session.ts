@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { ApiClient, waitFor, workspaceRoot } from '@longhaul/testing';
+import { ApiClient, KafkaProbe, waitFor, workspaceRoot } from '@longhaul/testing';
 
 /** Where each page's screenshot is saved, for a person to look at after a run. */
 export const SCREENSHOT_DIR = join(workspaceRoot(), 'tmp', 'dashboard-screenshots');
@@ -42,6 +42,10 @@ export function dashboardEnv() {
     apiKey,
     dashboardUrl: `${apiUrl}/dashboard/`,
     jaegerUrl: need('LONGHAUL_TEST_JAEGER_URL').replace(/\/+$/, ''),
+    /** The stack's database, where the keys command issues more keys. */
+    databaseUrl: need('LONGHAUL_TEST_DATABASE_URL'),
+    /** Writes messages to the stack's Kafka as a service would, e.g. one a consumer must dead-letter. */
+    kafka: new KafkaProbe(need('LONGHAUL_TEST_KAFKA_BROKERS')),
   };
 }
 
