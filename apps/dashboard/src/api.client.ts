@@ -1,5 +1,6 @@
 import type {
   DashboardConfigView,
+  ErrorCodes,
   DeadLetterListView,
   DeadLetterView,
   DlqMessageListView,
@@ -148,4 +149,23 @@ export function describeError(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error) return `The api did not answer: ${error.message}`;
   return String(error);
+}
+
+/** The code of the api's answer to a good key without the scope a route needs (contracts' `ErrorCodes`). */
+const INSUFFICIENT_SCOPE: (typeof ErrorCodes)['insufficientScope'] = 'insufficient_scope';
+
+/**
+ * Whether `error` is the api's `403 insufficient_scope`: the key is good but lacks the scope the
+ * route needs. Its scopes do not change while the tab holds it, so asking again would only fail again.
+ */
+export function isScopeRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.code === INSUFFICIENT_SCOPE;
+}
+
+/**
+ * What a key without the `admin` scope is told, once, instead of the api's refusal alone: `what`
+ * needs the scope ("This page", "Replaying"), and an operator's key would let the person `instead`.
+ */
+export function needsAdminText(what: string, refusal: ApiError, instead: string): string {
+  return `${what} needs an API key with the admin scope; the key in use does not have it (${refusal.message}). Sign out and enter an operator's key to ${instead}.`;
 }

@@ -1,5 +1,5 @@
 import type { DeadLetterView } from '@longhaul/contracts';
-import { deadLetters, describeError, replayDeadLetter } from './api.client.js';
+import { ApiError, deadLetters, describeError, isScopeRefusal, needsAdminText, replayDeadLetter } from './api.client.js';
 import { groupDeadLetters, type DeadLetterSection } from './dead-letter-groups.model.js';
 import { el, keepingFocus, replaceChildren } from './dom.builder.js';
 import { formatTime } from './display.format.js';
@@ -19,6 +19,7 @@ interface ReplayOutcome {
  * Dead letters (`GET /v1/dead-letters`) grouped by fingerprint — the step, error code and
  * normalised message they share — each with its job and a Replay button whose answer is shown:
  * `202` when that click started a new attempt series, `200` when it had been replayed before.
+ * Listing needs the `read` scope, replaying `admin`: a Replay refused for want of it says so.
  */
 export function mountDeadLetters(view: HTMLElement, _route: unknown, _context: PageContext): Page {
   const outcomes = new Map<string, ReplayOutcome>();
@@ -64,7 +65,11 @@ export function mountDeadLetters(view: HTMLElement, _route: unknown, _context: P
             : `200 OK: already replayed${answer.body.replayedAt ? ` at ${formatTime(answer.body.replayedAt)}` : ''}; nothing ran again.`,
       });
     } catch (error) {
-      outcomes.set(deadLetter.id, { status: null, text: describeError(error) });
+      outcomes.set(deadLetter.id, {
+        status: error instanceof ApiError ? error.status : null,
+        // The list needs `read` only, Replay `admin`: the list stays, the row says what Replay needs.
+        text: isScopeRefusal(error) ? needsAdminText('Replaying', error, 'replay it') : describeError(error),
+      });
     }
     render();
     loop.now();

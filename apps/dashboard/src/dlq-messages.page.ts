@@ -1,5 +1,5 @@
 import type { DashboardConfigView, DlqMessageView } from '@longhaul/contracts';
-import { ApiError, DLQ_MESSAGES_LIMIT, deleteDlqMessage, describeError, dlqMessages, replayDlqMessage } from './api.client.js';
+import { ApiError, DLQ_MESSAGES_LIMIT, deleteDlqMessage, describeError, dlqMessages, isScopeRefusal, needsAdminText, replayDlqMessage } from './api.client.js';
 import { dlqMessageDetails } from './dlq-message-details.view.js';
 import { dlqMessageState, replayAnswerText } from './dlq-messages.model.js';
 import { el, keepingFocus, replaceChildren, type Child } from './dom.builder.js';
@@ -85,16 +85,13 @@ export function mountDlqMessages(view: HTMLElement, route: DlqMessagesRoute, con
       updated.mark();
       render();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) {
-        // The key's scopes do not change while the tab holds it: asking again would only fail again.
+      if (isScopeRefusal(error)) {
+        // Asking again would only fail again: say so once, and stop.
         loop.stop();
         updated.element.hidden = true;
         filters.hidden = true;
         replaceChildren(problem);
-        replaceChildren(
-          content,
-          errorNotice(`This page needs an API key with the admin scope; the key in use does not have it (${error.message}). Sign out and enter an operator's key to see the dead-lettered messages.`, 'dlq-messages-forbidden'),
-        );
+        replaceChildren(content, errorNotice(needsAdminText('This page', error, 'see the dead-lettered messages'), 'dlq-messages-forbidden'));
         return;
       }
       replaceChildren(problem, errorNotice(describeError(error)));

@@ -1,15 +1,20 @@
 import type { LaneQueueView, QueuesView } from '@longhaul/contracts';
-import { describeError, queues } from './api.client.js';
+import { describeError, isScopeRefusal, needsAdminText, queues } from './api.client.js';
 import { el, replaceChildren } from './dom.builder.js';
 import { formatCount, formatDuration, formatRate } from './display.format.js';
 import type { Page, PageContext } from './page.context.js';
 import { startRefreshLoop } from './refresh.loop.js';
+import { routeHash } from './route.policy.js';
 import { emptyState, errorNotice, statusBadge, timeOf, updatedNote } from './widgets.view.js';
 
 /** The api samples lanes every second or so; reading them every few seconds is live enough. */
 const REFRESH_MS = 3000;
 
-/** The lanes (`GET /v1/queues`): depth, running, lag, oldest wait, throughput, limits, admission; and the dead-letter topics. */
+/**
+ * The lanes (`GET /v1/queues`): depth, running, lag, oldest wait, throughput, limits, admission;
+ * and the dead-letter topics, each linked to its dead-lettered messages. The route needs the
+ * `admin` scope: a key without it is told so once, rather than shown an error on every refresh.
+ */
 export function mountLanes(view: HTMLElement, _route: unknown, _context: PageContext): Page {
   const updated = updatedNote('lanes-updated');
   const problem = el('div', { attrs: { 'aria-live': 'polite' } });
@@ -25,6 +30,14 @@ export function mountLanes(view: HTMLElement, _route: unknown, _context: PageCon
       shown = text;
       replaceChildren(content, lanesTable(figures), topicsTable(figures), el('p', { className: 'muted' }, 'Sampled ', timeOf(figures.sampledAt, 'lanes-sampled'), '.'));
     } catch (error) {
+      if (isScopeRefusal(error)) {
+        // Asking again would only fail again: say so once, and stop.
+        loop.stop();
+        updated.element.hidden = true;
+        replaceChildren(problem);
+        replaceChildren(content, errorNotice(needsAdminText('This page', error, 'see the lanes'), 'lanes-forbidden'));
+        return;
+      }
       replaceChildren(problem, errorNotice(describeError(error)));
     }
   };
@@ -77,7 +90,12 @@ function topicsTable(figures: QueuesView): HTMLElement {
         'tbody',
         {},
         ...figures.deadLetterTopics.map((topic) =>
-          el('tr', { testId: 'dlq-topic', data: { topic: topic.topic } }, el('th', { attrs: { scope: 'row' }, className: 'mono' }, topic.topic), el('td', {}, formatCount(topic.messages))),
+          el(
+            'tr',
+            { testId: 'dlq-topic', data: { topic: topic.topic } },
+            el('th', { attrs: { scope: 'row' }, className: 'mono' }, el('a', { testId: 'dlq-topic-link', attrs: { href: routeHash({ page: 'dlq-messages', topic: topic.topic, errorCode: null, pending: false }) } }, topic.topic)),
+            el('td', {}, formatCount(topic.messages)),
+          ),
         ),
       ),
     ),

@@ -43,6 +43,8 @@ describe('routeHash', () => {
     expect(routeHash({ page: 'jobs', status: null, type: null })).toBe('#/jobs');
     expect(routeHash({ page: 'dlq-messages', topic: null, errorCode: null, pending: true })).toBe('#/dlq-messages?pending=true');
     expect(routeHash({ page: 'dlq-messages', topic: null, errorCode: null, pending: false })).toBe('#/dlq-messages');
+    // The lanes page links a dead-letter topic to its messages.
+    expect(routeHash({ page: 'dlq-messages', topic: 'job.events.dlq', errorCode: null, pending: false })).toBe('#/dlq-messages?topic=job.events.dlq');
   });
 });
 

@@ -35,7 +35,7 @@ export default async function globalSetup(): Promise<void> {
   process.env['LONGHAUL_TEST_API_URL'] = services.api.url;
   process.env['LONGHAUL_TEST_API_KEY'] = services.apiKey;
   process.env['LONGHAUL_TEST_JAEGER_URL'] = stack.jaegerUrl;
-  // The dead-lettered messages test writes to Kafka itself and issues a key without the admin scope.
+  // Some tests write to Kafka themselves (a message a consumer must dead-letter) and issue keys without the admin scope.
   process.env['LONGHAUL_TEST_KAFKA_BROKERS'] = stack.kafkaBrokers;
   process.env['LONGHAUL_TEST_DATABASE_URL'] = stack.databaseUrl;
   process.env['LONGHAUL_TEST_LOG_DIR'] = logDir;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { ApiClient, KafkaProbe, waitFor, workspaceRoot } from '@longhaul/testing';
+import { ApiClient, issueApiKey, KafkaProbe, revokeApiKey, TEST_TENANT, waitFor, workspaceRoot, type ApiKeyScope } from '@longhaul/testing';
 
 /** Where each page's screenshot is saved, for a person to look at after a run. */
 export const SCREENSHOT_DIR = join(workspaceRoot(), 'tmp', 'dashboard-screenshots');
@@ -126,6 +126,25 @@ export class DashboardSession {
 
   async close(): Promise<void> {
     await this.browser.close();
+  }
+}
+
+/**
+ * Runs `use` with a session of its own, signed in with a key of the suite's tenant that holds only
+ * `scopes` (what a person without an operator's key sees); then closes it and revokes the key.
+ */
+export async function withScopedSession<T>(scopes: ApiKeyScope[], use: (session: DashboardSession) => Promise<T>): Promise<T> {
+  const { dashboardUrl, databaseUrl } = dashboardEnv();
+  const issued = await issueApiKey({ databaseUrl, tenant: TEST_TENANT, scopes, name: `dashboard tests: ${scopes.join(', ')} only` });
+  try {
+    const session = await DashboardSession.open(dashboardUrl, issued.key);
+    try {
+      return await use(session);
+    } finally {
+      await session.close();
+    }
+  } finally {
+    await revokeApiKey(databaseUrl, issued.id);
   }
 }
 

@@ -1,5 +1,5 @@
 import { sampleJobRequest } from '@longhaul/testing';
-import { DashboardSession, dashboardEnv, eventually } from './dashboard.session';
+import { DashboardSession, dashboardEnv, eventually, withScopedSession } from './dashboard.session';
 
 /** The dead letters page: groups, job links and Replay buttons. */
 describe('the dead letters page', () => {
@@ -28,6 +28,23 @@ describe('the dead letters page', () => {
     expect(await group.getAttribute('data-fingerprint')).toMatch(/^[0-9a-f]{16}$/);
     expect(await row.getByTestId('dead-letter-replayed').textContent()).toBe('—');
     await session.screenshot('dead-letters');
+
+    // A key without the admin scope sees the list (it needs read only), and its Replay is refused:
+    // the row says replaying needs the admin scope, and nothing is replayed.
+    await withScopedSession(['read'], async (reader) => {
+      await reader.goto('#/dead-letters');
+      const readerRow = reader.page.locator(`[data-testid="dead-letter-row"][data-job-id="${job.id}"]`);
+      await readerRow.waitFor();
+      await readerRow.getByTestId('replay-button').click();
+      const outcome = readerRow.getByTestId('replay-outcome');
+      await eventually('the replay to be refused', () => outcome.textContent(), (text) => text?.startsWith('Replaying needs an API key with the admin scope') ?? false);
+      expect(await outcome.textContent()).toMatch(/\(403 insufficient_scope: .*\)\. Sign out and enter an operator's key to replay it\.$/);
+      expect(await outcome.getAttribute('data-status')).toBe('403');
+      expect(await readerRow.getByTestId('dead-letter-replayed').textContent()).toBe('—');
+      expect(await reader.byTestId('error').count()).toBe(0);
+      await reader.screenshot('dead-letters-replay-forbidden');
+      expect(reader.pageErrors).toEqual([]);
+    });
 
     await row.getByTestId('replay-button').click();
     await eventually('the replay to be accepted', () => row.getByTestId('replay-outcome').textContent(), (text) => text?.startsWith('202 Accepted') ?? false);

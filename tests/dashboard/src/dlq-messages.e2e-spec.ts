@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { MessageHeaders, Topics } from '@longhaul/contracts';
-import { issueApiKey, revokeApiKey, sampleJobRequest, TEST_TENANT } from '@longhaul/testing';
-import { DashboardSession, dashboardEnv, eventually } from './dashboard.session';
+import { sampleJobRequest } from '@longhaul/testing';
+import { DashboardSession, dashboardEnv, eventually, withScopedSession } from './dashboard.session';
 
 /** The dead-lettered messages page: what the consumers dead-lettered, with Replay, Delete, and each message's headers and value. */
 describe('the dead-lettered messages page', () => {
-  const { api, dashboardUrl, apiKey, databaseUrl, kafka } = dashboardEnv();
+  const { api, dashboardUrl, apiKey, kafka } = dashboardEnv();
   let session: DashboardSession;
 
   beforeAll(async () => {
@@ -112,9 +112,7 @@ describe('the dead-lettered messages page', () => {
   });
 
   it('tells a key without the admin scope that the page needs one, instead of failing', async () => {
-    const reader = await issueApiKey({ databaseUrl, tenant: TEST_TENANT, scopes: ['read'], name: 'dashboard tests: no admin scope' });
-    const readerSession = await DashboardSession.open(dashboardUrl, reader.key);
-    try {
+    await withScopedSession(['read'], async (readerSession) => {
       await readerSession.goto('#/dlq-messages');
       const notice = readerSession.byTestId('dlq-messages-forbidden');
       await notice.waitFor();
@@ -124,9 +122,6 @@ describe('the dead-lettered messages page', () => {
       expect(await readerSession.byTestId('dlq-messages-table').count()).toBe(0);
       await readerSession.screenshot('dlq-messages-forbidden');
       expect(readerSession.pageErrors).toEqual([]);
-    } finally {
-      await readerSession.close();
-      await revokeApiKey(databaseUrl, reader.id);
-    }
+    });
   });
 });
