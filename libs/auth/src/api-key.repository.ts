@@ -13,10 +13,13 @@ export interface ApiKeyRecord {
   rateLimit: number | null;
   createdAt: Date;
   revokedAt: Date | null;
+  /** When the key stops working on its own; null: never. */
+  expiresAt: Date | null;
 }
 
 const COLUMNS = `k.id, k.tenant_id AS "tenantId", t.name AS tenant, k.prefix, k.secret_hash AS "secretHash", k.name,
-  k.scopes, k.rate_limit AS "rateLimit", k.created_at AS "createdAt", k.revoked_at AS "revokedAt"`;
+  k.scopes, k.rate_limit AS "rateLimit", k.created_at AS "createdAt", k.revoked_at AS "revokedAt",
+  k.expires_at AS "expiresAt"`;
 
 /** `api.tenants` and `api.api_keys`. */
 export const apiKeyRepository = {
@@ -27,11 +30,16 @@ export const apiKeyRepository = {
     return tenant!;
   },
 
-  async insert(sql: Sql, key: { tenantId: string; prefix: string; secretHash: Buffer; name: string | null; scopes: Scope[]; rateLimit: number | null }): Promise<string> {
+  /** `expiresInMs` counts from the database's clock, the one the key's `created_at` is read from. */
+  async insert(
+    sql: Sql,
+    key: { tenantId: string; prefix: string; secretHash: Buffer; name: string | null; scopes: Scope[]; rateLimit: number | null; expiresInMs: number | null },
+  ): Promise<string> {
     const id = uuidv7();
     await sql.execute(
-      `INSERT INTO api.api_keys (id, tenant_id, prefix, secret_hash, name, scopes, rate_limit) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, key.tenantId, key.prefix, key.secretHash, key.name, key.scopes, key.rateLimit],
+      `INSERT INTO api.api_keys (id, tenant_id, prefix, secret_hash, name, scopes, rate_limit, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + $8::bigint * interval '1 millisecond')`,
+      [id, key.tenantId, key.prefix, key.secretHash, key.name, key.scopes, key.rateLimit, key.expiresInMs],
     );
     return id;
   },

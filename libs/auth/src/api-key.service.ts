@@ -13,6 +13,8 @@ export interface IssueApiKeyRequest {
   name?: string | null;
   /** Requests per rate-limit window for this key, instead of the api's default. */
   rateLimit?: number | null;
+  /** How long from now the key works; null or absent: until it is revoked. */
+  expiresInMs?: number | null;
 }
 
 /** A key as shown to operators: everything but the secret and its hash. */
@@ -26,6 +28,7 @@ export interface ApiKeySummary {
   rateLimit: number | null;
   createdAt: string;
   revokedAt: string | null;
+  expiresAt: string | null;
 }
 
 /** A key just issued: the only time its full value exists outside the caller's hands. */
@@ -42,6 +45,7 @@ export function summarizeApiKey(record: ApiKeyRecord): ApiKeySummary {
     rateLimit: record.rateLimit,
     createdAt: record.createdAt.toISOString(),
     revokedAt: record.revokedAt?.toISOString() ?? null,
+    expiresAt: record.expiresAt?.toISOString() ?? null,
   };
 }
 
@@ -64,6 +68,7 @@ export class ApiKeyService {
         name: request.name ?? null,
         scopes,
         rateLimit: request.rateLimit ?? null,
+        expiresInMs: request.expiresInMs ?? null,
       });
       const record = await apiKeyRepository.findByPrefix(sql, prefix);
       return { ...summarizeApiKey(record!), key };

@@ -21,7 +21,7 @@ function setup(keyCacheMs = 1000, maxCachedKeys?: number) {
     const { key, prefix, secret } = generateApiKey();
     verifier.rows.set(prefix, {
       id: `id-${prefix}`, tenantId: 'tenant-1', tenant: 't', prefix, secretHash: hashApiKeySecret(secret), name: null,
-      scopes: ['read'], rateLimit: null, createdAt: new Date(0), revokedAt: null, ...overrides,
+      scopes: ['read'], rateLimit: null, createdAt: new Date(0), revokedAt: null, expiresAt: null, ...overrides,
     });
     return { key, prefix };
   };
@@ -44,6 +44,17 @@ describe('ApiKeyVerifier', () => {
     expect(await verifier.verify(generateApiKey().key)).toMatchObject({ ok: false, reason: 'unknown' });
     expect(await verifier.verify(revoked.key)).toMatchObject({ ok: false, reason: 'revoked' });
     expect(await verifier.verify(`lh_${live.prefix}_${'Z'.repeat(40)}`)).toMatchObject({ ok: false, reason: 'secret_mismatch' });
+  });
+
+  it('refuses a key from the instant it expires, even while its row is cached', async () => {
+    const { verifier, add, advance } = setup(1000);
+    const { key } = add({ expiresAt: new Date(500) });
+    expect((await verifier.verify(key)).ok).toBe(true);
+    advance(499);
+    expect((await verifier.verify(key)).ok).toBe(true);
+    advance(1);
+    expect(await verifier.verify(key)).toMatchObject({ ok: false, reason: 'expired' });
+    expect(verifier.reads).toBe(1);
   });
 
   it('reads a key at most once per cache period, and sees a revocation after it', async () => {

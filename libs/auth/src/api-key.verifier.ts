@@ -7,7 +7,7 @@ import { AUTH_OPTIONS, type AuthModuleOptions } from './auth.options';
 import type { Principal } from './principal';
 
 /** Why a key was refused; only for logs — the client always hears the same thing. */
-export type KeyRefusal = 'malformed' | 'unknown' | 'revoked' | 'secret_mismatch';
+export type KeyRefusal = 'malformed' | 'unknown' | 'revoked' | 'expired' | 'secret_mismatch';
 
 export type Verification = { ok: true; principal: Principal } | { ok: false; reason: KeyRefusal; prefix?: string };
 
@@ -44,6 +44,8 @@ export class ApiKeyVerifier {
     const record = await this.lookup(parsed.prefix);
     if (!record) return { ok: false, reason: 'unknown', prefix: parsed.prefix };
     if (record.revokedAt) return { ok: false, reason: 'revoked', prefix: parsed.prefix };
+    // Read against this process's clock at every request: a cached row cannot outlive its expiry.
+    if (record.expiresAt && record.expiresAt.getTime() <= this.now()) return { ok: false, reason: 'expired', prefix: parsed.prefix };
     if (!secretMatches(parsed.secret, record.secretHash)) return { ok: false, reason: 'secret_mismatch', prefix: parsed.prefix };
     return {
       ok: true,

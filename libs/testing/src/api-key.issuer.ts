@@ -15,6 +15,8 @@ export interface IssuedApiKey {
   scopes: ApiKeyScope[];
   /** Requests per rate-limit window (a minute by default), or null for the api's default. */
   rateLimit: number | null;
+  /** When the key stops working; null: when it is revoked. */
+  expiresAt: string | null;
   /** `lh_<prefix>_<secret>`: what `Authorization: Bearer` carries. */
   key: string;
 }
@@ -31,6 +33,8 @@ export interface IssueApiKeyOptions {
   name?: string;
   /** Requests per rate-limit window (a minute by default). @defaultValue the api's default */
   rateLimit?: number;
+  /** How long the key works, as `keys create --expires-in` takes it (`30m`, `12h`, `90d`). @defaultValue until revoked */
+  expiresIn?: string;
 }
 
 /** Options of {@link runKeysCommand}. */
@@ -81,6 +85,7 @@ export async function issueApiKey(options: IssueApiKeyOptions & Omit<KeysCommand
   if (options.scopes) args.push('--scopes', options.scopes.join(','));
   if (options.name) args.push('--name', options.name);
   if (options.rateLimit !== undefined) args.push('--rate-limit', String(options.rateLimit));
+  if (options.expiresIn) args.push('--expires-in', options.expiresIn);
   const { stdout } = await runKeysCommand(args, options);
   return parseIssuedApiKey(stdout);
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeadLetterListView, JobListView, JobView, WebhookEndpointListView } from '@longhaul/contracts';
-import { ApiClient, issueApiKey, revokeApiKey, type ApiResponse, type IssuedApiKey } from '@longhaul/testing';
+import { ApiClient, issueApiKey, revokeApiKey, runKeysCommand, type ApiResponse, type IssuedApiKey } from '@longhaul/testing';
 import { simulatedJob } from './job-waits';
 import { testEnv } from './test-env';
 
@@ -88,6 +88,23 @@ describe('API keys', () => {
     await sleep(1_100);
     const refused = await as(doomed).request<Problem>('GET', '/v1/jobs');
     expect(refused.body).toMatchObject({ status: 401, code: 'unauthenticated' });
+  });
+
+  it('refuses a key once it has expired, and keys list says so', async () => {
+    const lasting = await issueApiKey({ databaseUrl: env.databaseUrl, tenant: `expiring-${run}`, expiresIn: '30m' });
+    issued.push(lasting);
+    const minutes = (Date.parse(lasting.expiresAt!) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+    expect((await as(lasting).request('GET', '/v1/jobs')).status).toBe(200);
+    // Thirty minutes pass: the expiry moved to the past, as the clock would have it.
+    await env.db.rows(`UPDATE api.api_keys SET expires_at = now() - interval '1 second' WHERE prefix = $1`, [lasting.prefix]);
+    await sleep(1_100);
+    const refused = await as(lasting).request<Problem>('GET', '/v1/jobs');
+    expect(refused.body).toMatchObject({ status: 401, code: 'unauthenticated', detail: 'the API key is not valid' });
+    const { stdout } = await runKeysCommand(['list', '--tenant', `expiring-${run}`], { databaseUrl: env.databaseUrl });
+    expect(stdout).toContain(`${lasting.prefix} `);
+    expect(stdout).toMatch(/ expired \d{4}-/);
   });
 
   it('stores only the hash of each key', async () => {

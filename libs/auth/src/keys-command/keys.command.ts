@@ -7,8 +7,11 @@ export const KEYS_USAGE = `Usage: keys <command> [options]
 
 Commands:
   create --tenant NAME [--scopes read,write,admin] [--name TEXT] [--rate-limit N]
+         [--expires-in DURATION]
          Creates a key for the tenant (created when new) and prints it. The key is shown
-         this once: only its hash is stored. Default scopes: read,write.
+         this once: only its hash is stored. Default scopes: read,write. DURATION is a
+         whole number of minutes, hours or days (30m, 12h, 90d); without it the key
+         works until revoked.
   list [--tenant NAME]      Lists keys (never their secrets).
   revoke ID|PREFIX          Revokes a key; the api refuses it within a second.
 
@@ -36,8 +39,22 @@ function parseRateLimit(text: string | undefined): number | undefined {
   return value;
 }
 
+/** Units `--expires-in` takes, in milliseconds. */
+const DURATION_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** Ten years: a longer life is a key that should never expire, which is no flag at all. */
+const MAX_EXPIRY_MS = 3_650 * DURATION_UNITS['d']!;
+
+function parseExpiresIn(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^([1-9][0-9]{0,6})([mhd])$/.exec(text);
+  const ms = match ? Number(match[1]) * DURATION_UNITS[match[2]!]! : NaN;
+  if (!(ms <= MAX_EXPIRY_MS)) throw new KeysUsageError(`--expires-in takes a whole number of minutes, hours or days (30m, 12h, 90d), at most 3650d; got '${text}'`);
+  return ms;
+}
+
 function describe(key: ApiKeySummary): string {
-  const state = key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
+  const expiry = key.expiresAt ? (Date.parse(key.expiresAt) <= Date.now() ? `expired ${key.expiresAt}` : `active, expires ${key.expiresAt}`) : 'active';
+  const state = key.revokedAt ? `revoked ${key.revokedAt}` : expiry;
   const limit = key.rateLimit === null ? 'default rate limit' : `rate limit ${key.rateLimit}`;
   return `${key.prefix}  ${key.id}  tenant=${key.tenant}  scopes=${key.scopes.join(',')}  ${limit}  ${state}${key.name ? `  "${key.name}"` : ''}`;
 }
@@ -55,6 +72,7 @@ export function runKeysCommand(argv: string[], dataSource: DataSource, out: (lin
       scopes: { type: 'string' },
       name: { type: 'string' },
       'rate-limit': { type: 'string' },
+      'expires-in': { type: 'string' },
     },
     run: async ({ command, rest, values, print }) => {
       const text = (name: string) => values[name] as string | undefined;
@@ -69,6 +87,7 @@ export function runKeysCommand(argv: string[], dataSource: DataSource, out: (lin
             scopes: parseScopes(text('scopes')),
             name: text('name') ?? null,
             rateLimit: parseRateLimit(text('rate-limit')) ?? null,
+            expiresInMs: parseExpiresIn(text('expires-in')) ?? null,
           });
           print(issued, `${describe(issued)}\n\n  ${issued.key}\n\nStore this key now: it is not shown again.`);
           return 0;

@@ -38,7 +38,7 @@ export const RETRY_AFTER: Record<string, HeaderDescription> = {
 
 /** What any route that needs an API key may answer besides its own answers. */
 export const KEYED_RESPONSES: Readonly<Record<number, ResponseDescription>> = {
-  401: problemResponse('`unauthenticated`: no API key, or one that is malformed, unknown or revoked.', WWW_AUTHENTICATE),
+  401: problemResponse('`unauthenticated`: no API key, or one that is malformed, unknown, revoked or expired.', WWW_AUTHENTICATE),
   403: problemResponse('`insufficient_scope`: the key lacks the scope this operation needs (`requiredScope`).', WWW_AUTHENTICATE),
   429: problemResponse('`rate_limited`: the key sent more requests than its quota allows.', { ...RETRY_AFTER, ...required(RATE_LIMIT_HEADERS) }),
 };
