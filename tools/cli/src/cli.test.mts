@@ -312,7 +312,7 @@ describe('runCli', () => {
   });
 
   it('dlq-messages list maps its filters to the query and prints a table; --json prints the list', async () => {
-    const list = await cli(['dlq-messages', 'list', '--topic', 'job.events', '--code', 'handler_failed', '--pending', '--limit', '20']);
+    const list = await cli(['dlq-messages', 'list', '--topic', 'job.events', '--error-code', 'handler_failed', '--pending', '--limit', '20']);
     assert.equal(list.code, 0, list.stderr);
     assert.equal(requestsTo('GET /v1/dlq-messages').at(-1)?.query.toString(), 'topic=job.events&errorCode=handler_failed&pending=true&limit=20');
     assert.match(list.stdout, /^ID {2}TOPIC {7}CODE {12}TYPE {8}KEY {4}DEAD-LETTERED {2}REPLAYED {2}ERROR\n42 {2}job\.events {2}handler_failed {2}job\.status {2}job-f {2}d1 {13}- {9}handler failed 5 times\n/);

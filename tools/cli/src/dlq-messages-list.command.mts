@@ -13,23 +13,23 @@ export const dlqMessagesListCommand: CommandDefinition = {
   operands: [],
   options: {
     topic: { type: 'string' },
-    code: { type: 'string' },
+    'error-code': { type: 'string' },
     pending: { type: 'boolean' },
     limit: { type: 'string' },
   },
   summary: 'dead-lettered Kafka messages, newest first',
   help: [
     'options:',
-    '  --topic T     the topic they came from (job.events) or their dead-letter topic (job.events.dlq)',
-    '  --code C      why they were dead-lettered, e.g. handler_failed',
-    '  --pending     only those not replayed yet',
-    '  --limit N     at most N messages (api default 50, at most 200)',
+    '  --topic T       the topic they came from (job.events) or their dead-letter topic (job.events.dlq)',
+    '  --error-code C  why they were dead-lettered, e.g. handler_failed',
+    '  --pending       only those not replayed yet',
+    '  --limit N       at most N messages (api default 50, at most 200)',
   ].join('\n'),
   async run(context, input) {
     const list = (
       await context.client.get<DlqMessageListView>('/v1/dlq-messages', {
         topic: stringOption(input.values, 'topic'),
-        errorCode: stringOption(input.values, 'code'),
+        errorCode: stringOption(input.values, 'error-code'),
         // Left out rather than `false`: the api lists every message either way.
         pending: flagOption(input.values, 'pending') ? 'true' : undefined,
         limit: positiveIntOption(input.values, 'limit'),

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nes
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CurrentPrincipal, RequiresScope, type Principal } from '@longhaul/auth';
-import type { DeadLetterListView, DeadLetterView } from '@longhaul/contracts';
+import { ERROR_CODE_PATTERN, type DeadLetterListView, type DeadLetterView } from '@longhaul/contracts';
 import { DeadLetterService } from '@longhaul/jobs';
 import { requireUuid } from './id.param';
 import { parseQuery } from './request.validation';
@@ -10,7 +10,7 @@ import { parseQuery } from './request.validation';
 /** The query of `GET /v1/dead-letters` (also read by the OpenAPI document). */
 export const ListQuerySchema = z.strictObject({
   jobType: z.string().min(1).max(100).optional(),
-  errorCode: z.string().regex(/^[a-z0-9_]{1,64}$/, 'must be an error code like step_timed_out').optional(),
+  errorCode: z.string().regex(ERROR_CODE_PATTERN, 'must be an error code like step_timed_out').optional(),
   fingerprint: z.string().regex(/^[0-9a-f]{16}$/, 'must be 16 hex characters').optional(),
   /** @defaultValue 100 */
   limit: z.coerce.number().int().min(1).max(500).default(100),

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nes
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CurrentPrincipal, RequiresScope, type Principal } from '@longhaul/auth';
-import { DlqMessageIdSchema, ErrorCodes, type DlqMessageListView, type DlqMessageView } from '@longhaul/contracts';
+import { DlqMessageIdSchema, ERROR_CODE_PATTERN, ErrorCodes, TOPIC_NAME_PATTERN, type DlqMessageListView, type DlqMessageView } from '@longhaul/contracts';
 import { DlqMessagesService } from '@longhaul/jobs';
 import { ProblemError } from '@longhaul/platform';
 import { parseQuery } from './request.validation';
@@ -10,8 +10,8 @@ import { parseQuery } from './request.validation';
 /** The query of `GET /v1/dlq-messages` (also read by the OpenAPI document). */
 export const DlqListQuerySchema = z.strictObject({
   /** The topic they came from (`job.events`) or their dead-letter topic (`job.events.dlq`). */
-  topic: z.string().regex(/^[A-Za-z0-9._-]{1,249}$/, 'must be a Kafka topic name').optional(),
-  errorCode: z.string().regex(/^[a-z0-9_]{1,64}$/, 'must be an error code like handler_failed').optional(),
+  topic: z.string().regex(TOPIC_NAME_PATTERN, 'must be a Kafka topic name').optional(),
+  errorCode: z.string().regex(ERROR_CODE_PATTERN, 'must be an error code like handler_failed').optional(),
   /** `true`: only those not replayed yet. */
   pending: z.enum(['true', 'false']).optional(),
   /** @defaultValue 50 */

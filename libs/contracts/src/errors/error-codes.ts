@@ -91,3 +91,6 @@ export const ErrorCodes = {
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/** The form of every stable error code (`step_timed_out`): what a filter by error code may hold. */
+export const ERROR_CODE_PATTERN = /^[a-z0-9_]{1,64}$/;

@@ -33,6 +33,9 @@ export type Topic = (typeof Topics)[keyof typeof Topics];
 
 const DEAD_LETTER_SUFFIX = '.dlq';
 
+/** What Kafka takes as a topic name: what a filter by topic may hold. */
+export const TOPIC_NAME_PATTERN = /^[A-Za-z0-9._-]{1,249}$/;
+
 /** The dead-letter topic for messages of `topic` that cannot be parsed or fail their schema. */
 export function deadLetterTopic(topic: string): string {
   return `${topic}${DEAD_LETTER_SUFFIX}`;

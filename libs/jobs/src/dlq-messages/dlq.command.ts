@@ -1,5 +1,5 @@
 import { CommandUsageError, runOperatorCommand } from '@longhaul/platform';
-import { DlqMessageIdSchema, type DlqMessageView } from '@longhaul/contracts';
+import { DlqMessageIdSchema, ERROR_CODE_PATTERN, TOPIC_NAME_PATTERN, type DlqMessageView } from '@longhaul/contracts';
 import type { DlqMessageFilter } from './dlq-message.repository';
 import type { DlqMessagesService, DlqReplayResult } from './dlq-messages.service';
 
@@ -30,9 +30,6 @@ export class DlqUsageError extends CommandUsageError {}
 
 /** What the command needs of the recorded messages (the service; a test passes a stand-in for usage checks). */
 export type DlqMessages = Pick<DlqMessagesService, 'list' | 'get' | 'replay' | 'delete'>;
-
-const TOPIC = /^[A-Za-z0-9._-]{1,249}$/;
-const CODE = /^[a-z0-9_]{1,64}$/;
 
 function ids(rest: string[], command: string): string[] {
   if (rest.length === 0) throw new DlqUsageError(`${command} needs at least one message id`);
@@ -100,8 +97,8 @@ export function runDlqCommand(argv: string[], messages: () => Promise<DlqMessage
           if (rest.length) throw new DlqUsageError(`unexpected argument '${rest[0]}'`);
           const topic = values['topic'] as string | undefined;
           const code = values['code'] as string | undefined;
-          if (topic !== undefined && !TOPIC.test(topic)) throw new DlqUsageError(`--topic takes a topic name; got '${topic}'`);
-          if (code !== undefined && !CODE.test(code)) throw new DlqUsageError(`--code takes an error code such as handler_failed; got '${code}'`);
+          if (topic !== undefined && !TOPIC_NAME_PATTERN.test(topic)) throw new DlqUsageError(`--topic takes a topic name; got '${topic}'`);
+          if (code !== undefined && !ERROR_CODE_PATTERN.test(code)) throw new DlqUsageError(`--code takes an error code such as handler_failed; got '${code}'`);
           const filter: DlqMessageFilter = { topic, errorCode: code, pending: values['pending'] === true, limit: parseLimit(values['limit'] as string | undefined) };
           const items = await (await messages()).list(filter);
           print({ items }, items.length ? items.map(summary).join('\n') : 'no dead-lettered messages');
