@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { Public, ProblemError } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { ApiKeyGuard } from './api-key.guard';
+import type { ApiKeyUsageRecorder } from './api-key-usage.recorder';
 import type { ApiKeyVerifier, Verification } from './api-key.verifier';
 import type { AuthenticatedRequest, Principal, Scope } from './principal';
 import { RequiresScope } from './scope.decorator';
@@ -28,7 +29,8 @@ function context(handler: keyof ThingsController, request: Partial<Authenticated
 function guard(answer: Verification) {
   const verify = jest.fn(async () => answer);
   const logger = { info: jest.fn() } as unknown as Logger;
-  return { guard: new ApiKeyGuard(new Reflector(), { verify } as unknown as ApiKeyVerifier, logger), verify, logger };
+  const used = jest.fn();
+  return { guard: new ApiKeyGuard(new Reflector(), { verify } as unknown as ApiKeyVerifier, { used } as unknown as ApiKeyUsageRecorder, logger), verify, logger, used };
 }
 
 const request = (method: string, authorization?: string): Partial<AuthenticatedRequest> =>
@@ -42,17 +44,20 @@ async function problemOf(promise: Promise<unknown>): Promise<{ status: number; c
 
 describe('ApiKeyGuard', () => {
   it('lets a public route through without asking for a key', async () => {
-    const { guard: g, verify } = guard({ ok: false, reason: 'unknown' });
+    const { guard: g, verify, used } = guard({ ok: false, reason: 'unknown' });
     await expect(g.canActivate(context('open', request('GET')))).resolves.toBe(true);
     expect(verify).not.toHaveBeenCalled();
+    expect(used).not.toHaveBeenCalled();
   });
 
   it('answers 401 with a Bearer challenge when the key is missing, not bearer, or refused', async () => {
-    const { guard: g } = guard({ ok: false, reason: 'revoked', prefix: 'abc' });
+    const { guard: g, used } = guard({ ok: false, reason: 'revoked', prefix: 'abc' });
     for (const authorization of [undefined, 'Basic dXNlcjpwYXNz', 'Bearer lh_abc_def']) {
       const problem = await problemOf(g.canActivate(context('list', request('GET', authorization))));
       expect(problem).toMatchObject({ status: 401, code: 'unauthenticated', headers: { 'www-authenticate': 'Bearer realm="longhaul"' } });
     }
+    // A refused key was not used.
+    expect(used).not.toHaveBeenCalled();
   });
 
   it('attaches the principal when the key has the scope the method implies', async () => {
@@ -63,8 +68,10 @@ describe('ApiKeyGuard', () => {
   });
 
   it('answers 403 insufficient_scope for a write with a read key, and for an admin route without admin', async () => {
-    const reader = guard({ ok: true, principal: principal(['read']) }).guard;
+    const { guard: reader, used } = guard({ ok: true, principal: principal(['read']) });
     expect(await problemOf(reader.canActivate(context('create', request('POST', 'Bearer lh_x'))))).toMatchObject({ status: 403, code: 'insufficient_scope' });
+    // The key is valid: its use is recorded even though this route is not within its scopes.
+    expect(used).toHaveBeenCalledWith('k1');
     const writer = guard({ ok: true, principal: principal(['read', 'write']) }).guard;
     const req = request('DELETE', 'Bearer lh_x');
     expect(await problemOf(writer.canActivate(context('remove', req)))).toMatchObject({ status: 403, code: 'insufficient_scope' });

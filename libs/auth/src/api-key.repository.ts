@@ -15,11 +15,13 @@ export interface ApiKeyRecord {
   revokedAt: Date | null;
   /** When the key stops working on its own; null: never. */
   expiresAt: Date | null;
+  /** When a request last came with the key, to the minute; null: none recorded. */
+  lastUsedAt: Date | null;
 }
 
 const COLUMNS = `k.id, k.tenant_id AS "tenantId", t.name AS tenant, k.prefix, k.secret_hash AS "secretHash", k.name,
   k.scopes, k.rate_limit AS "rateLimit", k.created_at AS "createdAt", k.revoked_at AS "revokedAt",
-  k.expires_at AS "expiresAt"`;
+  k.expires_at AS "expiresAt", k.last_used_at AS "lastUsedAt"`;
 
 /** `api.tenants` and `api.api_keys`. */
 export const apiKeyRepository = {
@@ -55,6 +57,33 @@ export const apiKeyRepository = {
       `SELECT ${COLUMNS} FROM api.api_keys k JOIN api.tenants t ON t.id = k.tenant_id
         WHERE $1::text IS NULL OR t.name = $1 ORDER BY k.created_at, k.id`,
       [tenant ?? null],
+    );
+  },
+
+  /**
+   * Gives the key with this id or prefix a new expiry, `expiresInMs` from the database's clock,
+   * or none (`null`); a revoked key is left as it is. The key as it is afterwards, or `null` when
+   * there is none.
+   */
+  async setExpiry(sql: Sql, idOrPrefix: string, expiresInMs: number | null): Promise<ApiKeyRecord | null> {
+    const [row] = await sql.rows<{ prefix: string }>(
+      `UPDATE api.api_keys SET expires_at = CASE WHEN revoked_at IS NOT NULL THEN expires_at
+                                                 ELSE now() + $2::bigint * interval '1 millisecond' END
+        WHERE prefix = $1 OR id::text = $1 RETURNING prefix`,
+      [idOrPrefix, expiresInMs],
+    );
+    return row ? this.findByPrefix(sql, row.prefix) : null;
+  },
+
+  /**
+   * Records a use of the key now, unless one was recorded within the last minute (by any api
+   * process): a busy key costs one row update a minute at most, and none between.
+   */
+  async markUsed(sql: Sql, keyId: string): Promise<void> {
+    await sql.execute(
+      `UPDATE api.api_keys SET last_used_at = now()
+        WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+      [keyId],
     );
   },
 

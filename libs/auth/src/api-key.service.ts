@@ -29,6 +29,8 @@ export interface ApiKeySummary {
   createdAt: string;
   revokedAt: string | null;
   expiresAt: string | null;
+  /** When a request last came with the key, to the minute; null: none recorded. */
+  lastUsedAt: string | null;
 }
 
 /** A key just issued: the only time its full value exists outside the caller's hands. */
@@ -46,10 +48,14 @@ export function summarizeApiKey(record: ApiKeyRecord): ApiKeySummary {
     createdAt: record.createdAt.toISOString(),
     revokedAt: record.revokedAt?.toISOString() ?? null,
     expiresAt: record.expiresAt?.toISOString() ?? null,
+    lastUsedAt: record.lastUsedAt?.toISOString() ?? null,
   };
 }
 
-/** Issues, lists and revokes API keys (the operator's keys command). */
+/** What {@link ApiKeyService.setExpiry} did: the key as it is now, unless there is none. */
+export type ExpiryChange = { outcome: 'set'; key: ApiKeySummary } | { outcome: 'revoked'; key: ApiKeySummary } | { outcome: 'not_found' };
+
+/** Issues, lists, re-dates and revokes API keys (the operator's keys command). */
 @Injectable()
 export class ApiKeyService {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
@@ -78,6 +84,16 @@ export class ApiKeyService {
   async list(tenant?: string): Promise<ApiKeySummary[]> {
     const records = await withConnection(this.dataSource, (sql) => apiKeyRepository.list(sql, tenant));
     return records.map(summarizeApiKey);
+  }
+
+  /**
+   * Gives a key by id or prefix a new expiry, `expiresInMs` from now, or none (`null`). An expired
+   * key works again once given a later one; a revoked key stays revoked and is left unchanged.
+   */
+  async setExpiry(idOrPrefix: string, expiresInMs: number | null): Promise<ExpiryChange> {
+    const record = await withConnection(this.dataSource, (sql) => apiKeyRepository.setExpiry(sql, idOrPrefix, expiresInMs));
+    if (!record) return { outcome: 'not_found' };
+    return { outcome: record.revokedAt ? 'revoked' : 'set', key: summarizeApiKey(record) };
   }
 
   /** Revokes a key by id or prefix; `null` when no key has either. Revoking twice keeps the first time. */

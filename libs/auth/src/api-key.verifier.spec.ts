@@ -21,7 +21,7 @@ function setup(keyCacheMs = 1000, maxCachedKeys?: number) {
     const { key, prefix, secret } = generateApiKey();
     verifier.rows.set(prefix, {
       id: `id-${prefix}`, tenantId: 'tenant-1', tenant: 't', prefix, secretHash: hashApiKeySecret(secret), name: null,
-      scopes: ['read'], rateLimit: null, createdAt: new Date(0), revokedAt: null, expiresAt: null, ...overrides,
+      scopes: ['read'], rateLimit: null, createdAt: new Date(0), revokedAt: null, expiresAt: null, lastUsedAt: null, ...overrides,
     });
     return { key, prefix };
   };

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ApiKeyGuard } from './api-key.guard';
+import { ApiKeyUsageRecorder } from './api-key-usage.recorder';
 import { ApiKeyService } from './api-key.service';
 import { ApiKeyVerifier } from './api-key.verifier';
 import { AUTH_OPTIONS, type AuthModuleOptions } from './auth.options';
@@ -21,6 +22,7 @@ export class AuthModule {
         { provide: AUTH_OPTIONS, useValue: options },
         { provide: RATE_LIMIT_OPTIONS, useValue: options.rateLimit },
         ApiKeyVerifier,
+        ApiKeyUsageRecorder,
         ApiKeyService,
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -107,6 +107,56 @@ describe('API keys', () => {
     expect(stdout).toMatch(/ expired \d{4}-/);
   });
 
+  it('records when a key was last used, to the minute, and keys list shows it', async () => {
+    const used = await keyFor('last-used');
+    const idle = await keyFor('last-used');
+    const listed = async () => JSON.parse((await runKeysCommand(['list', '--tenant', `last-used-${run}`, '--json'], { databaseUrl: env.databaseUrl })).stdout) as Array<{ prefix: string; lastUsedAt: string | null }>;
+    const lastUsed = async (prefix: string) => (await listed()).find((k) => k.prefix === prefix)!.lastUsedAt;
+    expect(await lastUsed(used.prefix)).toBeNull();
+    const before = Date.now();
+    expect((await as(used).request('GET', '/v1/jobs')).status).toBe(200);
+    // Written beside the request, not before its answer: give it a moment.
+    let recorded: string | null = null;
+    for (let i = 0; i < 50 && !recorded; i++) {
+      recorded = await lastUsed(used.prefix);
+      if (!recorded) await sleep(100);
+    }
+    expect(recorded).not.toBeNull();
+    expect(Date.parse(recorded!)).toBeGreaterThanOrEqual(before - 1_000);
+    expect(await lastUsed(idle.prefix)).toBeNull();
+    // Within the minute, further requests do not move it.
+    expect((await as(used).request('GET', '/v1/jobs')).status).toBe(200);
+    await sleep(300);
+    expect(await lastUsed(used.prefix)).toBe(recorded);
+    const { stdout } = await runKeysCommand(['list', '--tenant', `last-used-${run}`], { databaseUrl: env.databaseUrl });
+    expect(stdout).toContain(`last used ${recorded}`);
+    expect(stdout).toContain('never used');
+  });
+
+  it('gives a key a new expiry with set-expiry: an expired key works again, a revoked one stays refused', async () => {
+    const key = await issueApiKey({ databaseUrl: env.databaseUrl, tenant: `re-dated-${run}`, expiresIn: '30m' });
+    issued.push(key);
+    await env.db.rows(`UPDATE api.api_keys SET expires_at = now() - interval '1 second' WHERE prefix = $1`, [key.prefix]);
+    await sleep(1_100);
+    expect((await as(key).request('GET', '/v1/jobs')).status).toBe(401);
+
+    const extended = JSON.parse((await runKeysCommand(['set-expiry', key.prefix, '--expires-in', '2d', '--json'], { databaseUrl: env.databaseUrl })).stdout) as { expiresAt: string };
+    const days = (Date.parse(extended.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(1.99);
+    expect(days).toBeLessThanOrEqual(2);
+    await sleep(1_100);
+    expect((await as(key).request('GET', '/v1/jobs')).status).toBe(200);
+
+    const forever = JSON.parse((await runKeysCommand(['set-expiry', key.id, '--never', '--json'], { databaseUrl: env.databaseUrl })).stdout) as { expiresAt: string | null };
+    expect(forever.expiresAt).toBeNull();
+
+    await revokeApiKey(env.databaseUrl, key.prefix);
+    await expect(runKeysCommand(['set-expiry', key.prefix, '--expires-in', '1d'], { databaseUrl: env.databaseUrl })).rejects.toThrow(/exit 1.*is revoked/s);
+    const [row] = await env.db.rows<{ expires_at: Date | null }>(`SELECT expires_at FROM api.api_keys WHERE prefix = $1`, [key.prefix]);
+    expect(row!.expires_at).toBeNull();
+    await expect(runKeysCommand(['set-expiry', 'zzzzzzzzzzzz', '--never'], { databaseUrl: env.databaseUrl })).rejects.toThrow(/exit 1.*no key with id or prefix/s);
+  });
+
   it('stores only the hash of each key', async () => {
     const rows = await env.db.rows<{ prefix: string; secret_hash: Buffer }>(`SELECT prefix, secret_hash FROM api.api_keys WHERE prefix = $1`, [writer.prefix]);
     expect(rows).toHaveLength(1);

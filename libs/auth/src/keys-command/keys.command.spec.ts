@@ -14,6 +14,7 @@ async function run(...argv: string[]) {
 describe('keys command', () => {
   it('prints its usage for --help (exit 0) and for no command (exit 2)', async () => {
     expect(await run('--help')).toMatchObject({ code: 0, out: expect.stringContaining('create --tenant NAME') });
+    expect(await run('--help')).toMatchObject({ code: 0, out: expect.stringContaining('set-expiry ID|PREFIX (--expires-in DURATION | --never)') });
     expect(await run()).toMatchObject({ code: 2, err: expect.stringContaining('Usage: keys') });
   });
 
@@ -29,6 +30,11 @@ describe('keys command', () => {
     [['create', '--tenant', 'acme', '--expires-in', '2w'], '--expires-in takes'],
     [['create', '--tenant', 'acme', '--expires-in', '3651d'], '--expires-in takes'],
     [['revoke'], 'revoke needs exactly one'],
+    [['set-expiry', '--never'], 'set-expiry needs exactly one key'],
+    [['set-expiry', 'abc', 'def', '--never'], 'set-expiry needs exactly one key'],
+    [['set-expiry', 'abc'], 'exactly one of --expires-in DURATION and --never'],
+    [['set-expiry', 'abc', '--never', '--expires-in', '30d'], 'exactly one of --expires-in DURATION and --never'],
+    [['set-expiry', 'abc', '--expires-in', '30'], '--expires-in takes'],
     [['rotate'], "unknown command 'rotate'"],
     [['create', '--tenant', 'acme', '--bogus'], "Unknown option '--bogus'"],
   ])('refuses %j with exit 2 and says what is wrong', async (argv, message) => {

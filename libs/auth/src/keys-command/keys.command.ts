@@ -12,7 +12,11 @@ Commands:
          this once: only its hash is stored. Default scopes: read,write. DURATION is a
          whole number of minutes, hours or days (30m, 12h, 90d); without it the key
          works until revoked.
-  list [--tenant NAME]      Lists keys (never their secrets).
+  list [--tenant NAME]      Lists keys (never their secrets), with when each was last
+                            used (to the minute).
+  set-expiry ID|PREFIX (--expires-in DURATION | --never)
+         Gives a key a new expiry, DURATION from now, or none. An expired key works
+         again; a revoked key stays revoked. The api applies it within a second.
   revoke ID|PREFIX          Revokes a key; the api refuses it within a second.
 
 Options:
@@ -56,12 +60,19 @@ function describe(key: ApiKeySummary): string {
   const expiry = key.expiresAt ? (Date.parse(key.expiresAt) <= Date.now() ? `expired ${key.expiresAt}` : `active, expires ${key.expiresAt}`) : 'active';
   const state = key.revokedAt ? `revoked ${key.revokedAt}` : expiry;
   const limit = key.rateLimit === null ? 'default rate limit' : `rate limit ${key.rateLimit}`;
-  return `${key.prefix}  ${key.id}  tenant=${key.tenant}  scopes=${key.scopes.join(',')}  ${limit}  ${state}${key.name ? `  "${key.name}"` : ''}`;
+  const used = key.lastUsedAt ? `last used ${key.lastUsedAt}` : 'never used';
+  return `${key.prefix}  ${key.id}  tenant=${key.tenant}  scopes=${key.scopes.join(',')}  ${limit}  ${state}  ${used}${key.name ? `  "${key.name}"` : ''}`;
+}
+
+/** `--expires-in DURATION` or `--never`, exactly one: the new expiry in ms from now, or null for none. */
+function parseNewExpiry(expiresIn: string | undefined, never: boolean): number | null {
+  if ((expiresIn === undefined) === !never) throw new KeysUsageError('set-expiry needs exactly one of --expires-in DURATION and --never');
+  return never ? null : parseExpiresIn(expiresIn)!;
 }
 
 /**
- * The operator's keys command (`npm run keys -- …`, `nx run api:keys`): creates, lists and
- * revokes API keys straight in the api's database. Returns the exit code; writes results to
+ * The operator's keys command (`npm run keys -- …`, `nx run api:keys`): creates, lists, re-dates
+ * and revokes API keys straight in the api's database. Returns the exit code; writes results to
  * `out` and problems to `err`.
  */
 export function runKeysCommand(argv: string[], dataSource: DataSource, out: (line: string) => void, err: (line: string) => void): Promise<number> {
@@ -73,6 +84,7 @@ export function runKeysCommand(argv: string[], dataSource: DataSource, out: (lin
       name: { type: 'string' },
       'rate-limit': { type: 'string' },
       'expires-in': { type: 'string' },
+      never: { type: 'boolean' },
     },
     run: async ({ command, rest, values, print }) => {
       const text = (name: string) => values[name] as string | undefined;
@@ -96,6 +108,20 @@ export function runKeysCommand(argv: string[], dataSource: DataSource, out: (lin
           if (rest.length) throw new KeysUsageError(`unexpected argument '${rest[0]}'`);
           const keys = await service.list(text('tenant'));
           print(keys, keys.length ? keys.map(describe).join('\n') : 'no keys');
+          return 0;
+        }
+        case 'set-expiry': {
+          if (rest.length !== 1) throw new KeysUsageError('set-expiry needs exactly one key id or prefix');
+          const change = await service.setExpiry(rest[0]!, parseNewExpiry(text('expires-in'), values['never'] === true));
+          if (change.outcome === 'not_found') {
+            err(`no key with id or prefix '${rest[0]}'`);
+            return 1;
+          }
+          if (change.outcome === 'revoked') {
+            err(`key ${change.key.prefix} is revoked: a revoked key cannot be given a new expiry (create a new key)`);
+            return 1;
+          }
+          print(change.key, describe(change.key));
           return 0;
         }
         case 'revoke': {
