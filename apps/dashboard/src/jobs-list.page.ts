@@ -4,7 +4,7 @@ import { el, keepingFocus, replaceChildren } from './dom.builder.js';
 import { appendPage, mergeTopOfList, type JobListState } from './job-list.merge.js';
 import type { Page, PageContext } from './page.context.js';
 import { startRefreshLoop } from './refresh.loop.js';
-import { JOB_STATUSES, routeHash, type Route } from './route.policy.js';
+import { JOB_STATUSES, jobIdIn, routeHash, type Route } from './route.policy.js';
 import { emptyState, errorNotice, filterForm, jobLink, progressBar, statusBadge, timeOf, updatedNote } from './widgets.view.js';
 
 /** Jobs per page ("More" loads the next). */
@@ -67,11 +67,55 @@ export function mountJobsList(view: HTMLElement, route: JobsRoute, _context: Pag
     }
   });
 
-  replaceChildren(view, el('h2', {}, 'Jobs'), jobFilters(route), updated.element, problem, table, empty, more);
+  replaceChildren(view, el('h2', {}, 'Jobs'), jobLookup(), jobFilters(route), updated.element, problem, table, empty, more);
   render();
   void refresh();
   const loop = startRefreshLoop(refresh, REFRESH_MS);
   return { dispose: () => loop.stop() };
+}
+
+/**
+ * Opens one job by its id, whatever the list shows: the id, or a text holding it (the api's
+ * `Location`, a dashboard link) pasted in. Text without an id is answered here; an id of no job
+ * of the key's tenant is answered by the job page.
+ */
+function jobLookup(): HTMLElement {
+  const input = el('input', {
+    testId: 'job-lookup-id',
+    attrs: { id: 'job-lookup-id', name: 'id', type: 'search', placeholder: 'job id or link', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'job-lookup-problem' },
+  });
+  const problem = el('span', { testId: 'job-lookup-problem', className: 'field-problem', attrs: { id: 'job-lookup-problem', 'aria-live': 'polite' } });
+  const clear = () => {
+    problem.textContent = '';
+    input.removeAttribute('aria-invalid');
+  };
+  input.addEventListener('input', clear);
+  return el(
+    'form',
+    {
+      testId: 'job-lookup',
+      className: 'filters',
+      attrs: { role: 'search', 'aria-label': 'Open a job by id' },
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          const text = input.value.trim();
+          const id = jobIdIn(text);
+          if (id) {
+            clear();
+            location.hash = routeHash({ page: 'job', id });
+            return;
+          }
+          input.setAttribute('aria-invalid', 'true');
+          problem.textContent = text === '' ? 'Enter a job id.' : 'No job id there: an id looks like 0190f4c2-7a1b-7c3d-8e4f-a1b2c3d4e5f6.';
+        },
+      },
+    },
+    el('label', { attrs: { for: 'job-lookup-id' } }, 'Job'),
+    input,
+    el('button', { testId: 'job-lookup-open', attrs: { type: 'submit' } }, 'Open'),
+    problem,
+  );
 }
 
 /** The filters: status (applied as soon as it changes) and type. */

@@ -1,4 +1,4 @@
-import { hashForPath, parseRoute, routeHash, sectionOf, type Route } from './route.policy.js';
+import { hashForPath, jobIdIn, parseRoute, routeHash, sectionOf, type Route } from './route.policy.js';
 
 const JOB_ID = '0190f4c2-7a1b-7c3d-8e4f-a1b2c3d4e5f6';
 
@@ -67,5 +67,20 @@ describe('sectionOf', () => {
     expect(sectionOf({ page: 'dead-letters' })).toBe('dead-letters');
     expect(sectionOf({ page: 'dlq-messages', topic: null, errorCode: null, pending: false })).toBe('dlq-messages');
     expect(sectionOf({ page: 'not-found', path: '/x' })).toBeNull();
+  });
+});
+
+describe('jobIdIn', () => {
+  it('finds the id in a bare id, a Location and a dashboard link, lower-cased', () => {
+    expect(jobIdIn(JOB_ID)).toBe(JOB_ID);
+    expect(jobIdIn(`  ${JOB_ID.toUpperCase()} `)).toBe(JOB_ID);
+    expect(jobIdIn(`/v1/jobs/${JOB_ID}`)).toBe(JOB_ID);
+    expect(jobIdIn(`http://127.0.0.1:3000/dashboard/#/jobs/${JOB_ID}?x=1`)).toBe(JOB_ID);
+  });
+
+  it('finds none in text without a whole id', () => {
+    for (const text of ['', '   ', 'video.process', JOB_ID.slice(0, 30), JOB_ID.replace(/-/g, ''), JOB_ID.replace('a', 'g').replace('7a1b', '7g1b')]) {
+      expect([text, jobIdIn(text)]).toEqual([text, null]);
+    }
   });
 });

@@ -30,6 +30,16 @@ function isJobStatus(value: string | null): value is JobStatus {
   return value !== null && (JOB_STATUSES as readonly string[]).includes(value);
 }
 
+/**
+ * The job id in what someone pasted into the job lookup: a bare id, or any text holding one, such
+ * as the api's `Location` (`/v1/jobs/<id>`) or a dashboard link (`…#/jobs/<id>`). Lower-cased, as
+ * the api writes ids; `null` when the text holds no id.
+ */
+export function jobIdIn(text: string): string | null {
+  const match = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(text);
+  return match ? match[0].toLowerCase() : null;
+}
+
 /** The route a fragment names: `''` and `#/` are the job list; an unknown path is `not-found`. */
 export function parseRoute(hash: string): Route {
   const fragment = hash.replace(/^#/, '');

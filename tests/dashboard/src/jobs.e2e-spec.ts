@@ -72,6 +72,33 @@ describe('the job list', () => {
     expect(await session.jobRow(failed.id).count()).toBe(0);
   });
 
+  it('opens a job by its id or a link to it, and says when the text holds no id', async () => {
+    const job = await submit();
+    await session.goto('#/jobs');
+    const lookup = session.byTestId('job-lookup-id');
+
+    await lookup.fill('not a job');
+    await lookup.press('Enter');
+    await eventually('the lookup to say there is no id', () => session.byTestId('job-lookup-problem').textContent(), (text) => (text ?? '').includes('No job id there'));
+    expect(await lookup.getAttribute('aria-invalid')).toBe('true');
+    expect(session.page.url()).toMatch(/#\/jobs$/);
+
+    // The api's Location, upper-cased, as someone might paste it.
+    await lookup.fill(`/v1/jobs/${job.id.toUpperCase()}`);
+    await session.byTestId('job-lookup-open').click();
+    await session.page.waitForURL(new RegExp(`#/jobs/${job.id}$`));
+    await session.byTestId('job-status').first().waitFor();
+
+    // An id of no job of this tenant: the job page says so.
+    const unknown = '0190f4c2-7a1b-7c3d-8e4f-a1b2c3d4e5f6';
+    await session.goto('#/jobs');
+    await session.byTestId('job-lookup-id').fill(unknown);
+    await session.byTestId('job-lookup-id').press('Enter');
+    await session.page.waitForURL(new RegExp(`#/jobs/${unknown}$`));
+    await session.page.getByText(`There is no job ${unknown}.`).waitFor();
+    expect(session.pageErrors).toEqual([]);
+  });
+
   it('loads older jobs with More, without repeating any', async () => {
     // At least one page and one more job, whatever ran before.
     const { body: existing } = await api.request<JobListView>('GET', '/v1/jobs?limit=21');
