@@ -6,6 +6,7 @@ import { CoreModule, OpenApiModule } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { apiMigrations } from './api.migrations';
 import { dashboardConfig, intakeOptions, jobFeedOptions, jobsOptions, queuesOptions, rateLimitOptions, type ApiConfig } from './app.config';
+import { ApiKeysController } from './http/api-keys.controller';
 import { DASHBOARD_CONFIG, DashboardConfigController } from './http/dashboard-config.controller';
 import { DeadLettersController } from './http/dead-letters.controller';
 import { DlqMessagesController } from './http/dlq-messages.controller';
@@ -39,7 +40,7 @@ export class AppModule {
         // GET /openapi.json, built at start from every route above; a route without a description stops the start.
         OpenApiModule.forRoot(API_OPENAPI),
       ],
-      controllers: [JobsController, JobEventsController, JobFilesController, UploadsController, DeadLettersController, DlqMessagesController, QueuesController, WebhookEndpointsController, JobDeliveriesController, DashboardConfigController],
+      controllers: [JobsController, JobEventsController, JobFilesController, UploadsController, DeadLettersController, DlqMessagesController, QueuesController, WebhookEndpointsController, JobDeliveriesController, ApiKeysController, DashboardConfigController],
       providers: [{ provide: DASHBOARD_CONFIG, useValue: dashboardConfig(config) }],
     };
   }

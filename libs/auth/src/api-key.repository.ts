@@ -32,18 +32,46 @@ export const apiKeyRepository = {
     return tenant!;
   },
 
-  /** `expiresInMs` counts from the database's clock, the one the key's `created_at` is read from. */
+  /**
+   * `expiresInMs` counts from the database's clock, the one the key's `created_at` is read from;
+   * `expiresAt` is an instant. Neither: the key never expires.
+   */
   async insert(
     sql: Sql,
-    key: { tenantId: string; prefix: string; secretHash: Buffer; name: string | null; scopes: Scope[]; rateLimit: number | null; expiresInMs: number | null },
+    key: { tenantId: string; prefix: string; secretHash: Buffer; name: string | null; scopes: Scope[]; rateLimit: number | null; expiresInMs?: number | null; expiresAt?: Date | null },
   ): Promise<string> {
     const id = uuidv7();
     await sql.execute(
       `INSERT INTO api.api_keys (id, tenant_id, prefix, secret_hash, name, scopes, rate_limit, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + $8::bigint * interval '1 millisecond')`,
-      [id, key.tenantId, key.prefix, key.secretHash, key.name, key.scopes, key.rateLimit, key.expiresInMs],
+       VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($9::timestamptz, now() + $8::bigint * interval '1 millisecond'))`,
+      [id, key.tenantId, key.prefix, key.secretHash, key.name, key.scopes, key.rateLimit, key.expiresInMs ?? null, key.expiresAt ?? null],
     );
     return id;
+  },
+
+  /**
+   * Locks the tenant's row until the transaction ends, then counts its unrevoked keys: two
+   * concurrent creations for one tenant count one after the other.
+   */
+  async lockTenantAndCountUnrevoked(sql: Sql, tenantId: string): Promise<number> {
+    await sql.rows(`SELECT 1 FROM api.tenants WHERE id = $1 FOR UPDATE`, [tenantId]);
+    const [row] = await sql.rows<{ count: number }>(`SELECT count(*)::int AS count FROM api.api_keys WHERE tenant_id = $1 AND revoked_at IS NULL`, [tenantId]);
+    return row!.count;
+  },
+
+  /** One key of the tenant by id; `null` when it has none with that id. */
+  async findOfTenant(sql: Sql, id: string, tenantId: string): Promise<ApiKeyRecord | null> {
+    const [row] = await sql.rows<ApiKeyRecord>(`SELECT ${COLUMNS} FROM api.api_keys k JOIN api.tenants t ON t.id = k.tenant_id WHERE k.id = $1 AND k.tenant_id = $2`, [id, tenantId]);
+    return row ?? null;
+  },
+
+  /** The tenant's keys, newest first (ids are time-ordered), older than `before` when given. */
+  async listOfTenant(sql: Sql, tenantId: string, limit: number, before?: string): Promise<ApiKeyRecord[]> {
+    return sql.rows<ApiKeyRecord>(
+      `SELECT ${COLUMNS} FROM api.api_keys k JOIN api.tenants t ON t.id = k.tenant_id
+        WHERE k.tenant_id = $1 AND ($2::uuid IS NULL OR k.id < $2::uuid) ORDER BY k.id DESC LIMIT $3`,
+      [tenantId, before ?? null, limit],
+    );
   },
 
   async findByPrefix(sql: Sql, prefix: string): Promise<ApiKeyRecord | null> {

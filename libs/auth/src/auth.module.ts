@@ -5,6 +5,7 @@ import { ApiKeyUsageRecorder } from './api-key-usage.recorder';
 import { ApiKeyService } from './api-key.service';
 import { ApiKeyVerifier } from './api-key.verifier';
 import { AUTH_OPTIONS, type AuthModuleOptions } from './auth.options';
+import { TenantApiKeysService } from './tenant-api-keys.service';
 import { RATE_LIMIT_OPTIONS, RateLimitGuard, type RateLimitOptions } from './rate-limit';
 
 /**
@@ -24,10 +25,11 @@ export class AuthModule {
         ApiKeyVerifier,
         ApiKeyUsageRecorder,
         ApiKeyService,
+        TenantApiKeysService,
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
       ],
-      exports: [ApiKeyService, ApiKeyVerifier],
+      exports: [ApiKeyService, ApiKeyVerifier, TenantApiKeysService],
     };
   }
 }

@@ -5,6 +5,7 @@ export * from './scope.decorator';
 export * from './api-key.format';
 export * from './api-key.repository';
 export * from './api-key.service';
+export * from './tenant-api-keys.service';
 export * from './api-key.verifier';
 export * from './api-key.guard';
 export * from './auth.errors';

@@ -1,13 +1,10 @@
 import type { FastifyRequest as Request } from 'fastify';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@longhaul/contracts';
 import { pathOf } from '@longhaul/platform';
 
-/**
- * What an API key may do. `read`: every `GET`; `write`: submitting, cancelling, uploading,
- * managing webhook endpoints; `admin`: operator routes (dead-letter replay and delete, queues).
- * Scopes do not imply each other: a key holds each one it needs.
- */
-export const SCOPES = ['read', 'write', 'admin'] as const;
-export type Scope = (typeof SCOPES)[number];
+/** What an API key may do; the contract's list (`API_KEY_SCOPES`), under the name the api uses. */
+export const SCOPES = API_KEY_SCOPES;
+export type Scope = ApiKeyScope;
 
 /** Scopes a key gets when none are named. */
 export const DEFAULT_SCOPES: readonly Scope[] = ['read', 'write'];

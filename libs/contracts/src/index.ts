@@ -17,6 +17,8 @@ export * from './jobs/job-feed.view';
 export * from './jobs/job-list.view';
 export * from './jobs/job-list.view.schema';
 export * from './jobs/list-jobs.dto';
+export * from './auth/api-key.dto';
+export * from './auth/api-key.view.schema';
 export * from './dashboard/dashboard-config.view';
 export * from './dashboard/dashboard-config.view.schema';
 export * from './notifications/notification-event';

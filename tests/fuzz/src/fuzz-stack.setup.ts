@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ensureNativeStack, SIMULATED_SERVICE_ENV, startServices, WebhookReceiver, workspaceRoot, type ApiKeyRequest, type RunningServices } from '@longhaul/testing';
+import { ensureNativeStack, issueApiKey, SIMULATED_SERVICE_ENV, startServices, WebhookReceiver, workspaceRoot, type ApiKeyRequest, type RunningServices } from '@longhaul/testing';
 
 /** The suite's own tenant: what the fuzzer creates (jobs, webhook endpoints) stays out of every other suite's sight. */
 export const FUZZ_API_KEY_REQUEST: ApiKeyRequest = { tenant: 'longhaul-fuzz', scopes: ['read', 'write', 'admin'], name: 'fuzz' };
@@ -35,7 +35,10 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__longhaulFuzz = { receiver };
   // Read by the hooks in the schemathesis process, which inherits this environment.
   process.env['LONGHAUL_FUZZ_WEBHOOK_URL'] = `${receiver.url}/fuzz-webhook`;
-  const services = await startServices({ stack, logDir, basePort: 16_000, env: FUZZ_SERVICE_ENV, apiKey: FUZZ_API_KEY_REQUEST });
+  // Issued here rather than by startServices: the hooks need the key's id to keep it from being revoked.
+  const key = await issueApiKey({ databaseUrl: stack.databaseUrl, ...FUZZ_API_KEY_REQUEST });
+  process.env['LONGHAUL_FUZZ_API_KEY_ID'] = key.id;
+  const services = await startServices({ stack, logDir, basePort: 16_000, env: FUZZ_SERVICE_ENV, apiKey: { key: key.key } });
   globalThis.__longhaulFuzz.services = services;
   process.env['LONGHAUL_TEST_API_URL'] = services.api.url;
   process.env['LONGHAUL_TEST_API_KEY'] = services.apiKey;

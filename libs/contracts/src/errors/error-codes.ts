@@ -80,6 +80,8 @@ export const ErrorCodes = {
   unauthenticated: 'unauthenticated',
   /** The API key is valid but lacks the scope the route needs (403). */
   insufficientScope: 'insufficient_scope',
+  /** A tenant already holds as many unrevoked API keys as it may create over HTTP (409). */
+  apiKeyLimitReached: 'api_key_limit_reached',
   /** The API key sent more requests than its rate limit allows (429). */
   rateLimited: 'rate_limited',
   /** A retention pass could not delete old outbox or inbox rows; it is tried again next interval. */

@@ -1,5 +1,9 @@
 import { impliedScope, REQUIRED_SCOPE, type Scope } from '@longhaul/auth';
 import {
+  ApiKeyListViewSchema,
+  ApiKeyViewSchema,
+  CreateApiKeyRequestSchema,
+  CreatedApiKeyViewSchema,
   CreateJobRequestSchema,
   CreateWebhookEndpointRequestSchema,
   DashboardConfigViewSchema,
@@ -33,6 +37,7 @@ import {
 import { UploadViewSchema } from '@longhaul/jobs';
 import { OPENAPI_DOCUMENT_TAG, ReadinessReportSchema, type DiscoveredRoute, type OpenApiDocumentOptions } from '@longhaul/platform';
 import { KEYED_RESPONSES, RATE_LIMIT_HEADERS } from './api.responses';
+import { API_KEYS_OPERATIONS } from './api-keys.operations';
 import { DASHBOARD_CONFIG_OPERATIONS } from './dashboard-config.operations';
 import { DEAD_LETTERS_OPERATIONS } from './dead-letters.operations';
 import { DLQ_MESSAGES_OPERATIONS } from './dlq-messages.operations';
@@ -73,6 +78,7 @@ export const API_OPENAPI: OpenApiDocumentOptions = {
     { name: 'files', description: 'What jobs produced.' },
     { name: 'webhooks', description: "Endpoints that hear about every job's end, and each job's deliveries." },
     { name: 'dead letters', description: 'Steps whose attempts ran out: look, replay, delete (replay and delete need the `admin` scope). Messages consumers dead-lettered: the same, all with the `admin` scope.' },
+    { name: 'api keys', description: "This tenant's API keys: create, list, revoke (the `admin` scope)." },
     { name: 'operations', description: 'Health, readiness, metrics and queues.' },
     { name: 'dashboard', description: 'The web dashboard at `/dashboard/`.' },
     { name: OPENAPI_DOCUMENT_TAG, description: 'This document; `/docs` shows it as a page.' },
@@ -108,6 +114,10 @@ export const API_OPENAPI: OpenApiDocumentOptions = {
     DeliveryView: DeliveryViewSchema,
     DeliveryAttemptView: DeliveryAttemptSchema,
     JobDeliveriesView: JobDeliveriesViewSchema,
+    CreateApiKeyRequest: CreateApiKeyRequestSchema,
+    ApiKeyView: ApiKeyViewSchema,
+    CreatedApiKeyView: CreatedApiKeyViewSchema,
+    ApiKeyListView: ApiKeyListViewSchema,
     DashboardConfigView: DashboardConfigViewSchema,
     ReadinessReport: ReadinessReportSchema,
   },
@@ -121,12 +131,13 @@ export const API_OPENAPI: OpenApiDocumentOptions = {
     QUEUES_OPERATIONS,
     WEBHOOK_ENDPOINTS_OPERATIONS,
     JOB_DELIVERIES_OPERATIONS,
+    API_KEYS_OPERATIONS,
     DASHBOARD_CONFIG_OPERATIONS,
     HEALTH_OPERATIONS,
     METRICS_OPERATIONS,
   ],
   security: {
-    description: 'An API key, `Authorization: Bearer lh_<prefix>_<secret>` (the api\'s `keys create` command makes one). Its scopes: `read` for GET, `write` for the rest, `admin` for operator routes.',
+    description: 'An API key, `Authorization: Bearer lh_<prefix>_<secret>` (the api\'s `keys create` command makes one). Its scopes: `read` for GET, `write` for the rest, `admin` for operator routes and for managing the tenant\'s keys.',
     bearerFormat: 'lh_<prefix>_<secret>',
     scopeOf,
     responses: KEYED_RESPONSES,

@@ -1,0 +1,52 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { CurrentPrincipal, RequiresScope, TenantApiKeysService, type Principal } from '@longhaul/auth';
+import { CreateApiKeyRequestSchema, ErrorCodes, ListApiKeysQuerySchema, type ApiKeyListView, type ApiKeyView, type CreatedApiKeyView } from '@longhaul/contracts';
+import { ProblemError } from '@longhaul/platform';
+import { requireUuid } from './id.param';
+import { parseBody, parseQuery } from './request.validation';
+
+const notFound = (id: string) => ProblemError.of(404, ErrorCodes.notFound, `no API key ${id} of this tenant`);
+
+/**
+ * `POST|GET /v1/api-keys`, `GET /v1/api-keys/{id}`, `POST /v1/api-keys/{id}/revoke`: a tenant's
+ * keys, managed with one of its own `admin` keys. The keys command does the same for an operator
+ * with database access, for any tenant.
+ */
+@Controller('v1/api-keys')
+@RequiresScope('admin')
+export class ApiKeysController {
+  constructor(private readonly keys: TenantApiKeysService) {}
+
+  /** `201` with the key itself, shown this once; never stored by anything on the way. */
+  @Post()
+  @HttpCode(201)
+  async create(@Body() body: unknown, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: FastifyReply): Promise<CreatedApiKeyView> {
+    const created = await this.keys.create(principal, parseBody(CreateApiKeyRequestSchema, body));
+    res.header('Location', `/v1/api-keys/${created.id}`);
+    res.header('Cache-Control', 'no-store');
+    return created;
+  }
+
+  /** Newest first. */
+  @Get()
+  list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal): Promise<ApiKeyListView> {
+    return this.keys.list(principal.tenantId, parseQuery(ListApiKeysQuerySchema, query));
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string, @CurrentPrincipal() principal: Principal): Promise<ApiKeyView> {
+    const key = await this.keys.get(principal.tenantId, requireUuid(id, 'API key'));
+    if (!key) throw notFound(id);
+    return key;
+  }
+
+  /** `200` with the key as it is now: revoked, at the first revocation's time. */
+  @Post(':id/revoke')
+  @HttpCode(200)
+  async revoke(@Param('id') id: string, @CurrentPrincipal() principal: Principal): Promise<ApiKeyView> {
+    const key = await this.keys.revoke(principal.tenantId, requireUuid(id, 'API key'));
+    if (!key) throw notFound(id);
+    return key;
+  }
+}

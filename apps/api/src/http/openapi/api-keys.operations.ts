@@ -1,0 +1,53 @@
+import { ApiKeyListViewSchema, ApiKeyViewSchema, CreateApiKeyRequestSchema, CreatedApiKeyViewSchema, ListApiKeysQuerySchema } from '@longhaul/contracts';
+import { MAX_UNREVOKED_KEYS_PER_TENANT } from '@longhaul/auth';
+import { describeOperations, problemResponse } from '@longhaul/platform';
+import { ApiKeysController } from '../api-keys.controller';
+import { IdPathSchema, invalidQuery, JSON_BODY_RESPONSES, location, malformedId, notFound } from './api.responses';
+
+const keyNotFound = notFound('API key');
+
+/** `POST|GET /v1/api-keys`, `GET /v1/api-keys/{id}`, `POST /v1/api-keys/{id}/revoke`. */
+export const API_KEYS_OPERATIONS = describeOperations(ApiKeysController, {
+  create: {
+    summary: 'Create an API key',
+    description:
+      "A new key of this key's tenant. It gets only scopes the calling key holds (another is `403 insufficient_scope`), a rate limit no higher than the calling key's (its own when none is given), and an expiry in the future within ten years, or none. " +
+      `The key itself is in this answer only. A tenant holds at most ${MAX_UNREVOKED_KEYS_PER_TENANT} unrevoked keys.`,
+    tags: ['api keys'],
+    body: { schema: CreateApiKeyRequestSchema },
+    responses: {
+      201: {
+        description: 'Created: the key, with `key` (`lh_<prefix>_<secret>`).',
+        schema: CreatedApiKeyViewSchema,
+        headers: location('The key: `/v1/api-keys/{id}`.'),
+        links: {
+          read: { operationId: 'apiKeysGet', parameters: { 'path.id': '$response.body#/id' }, description: 'Read the key.' },
+          revoke: { operationId: 'apiKeysRevoke', parameters: { 'path.id': '$response.body#/id' }, description: 'Revoke the key.' },
+        },
+      },
+      400: problemResponse('`validation_failed` (`errors` names each field: a rate limit above the calling key\'s, an expiry past or beyond ten years among them) or `malformed_json`.'),
+      409: problemResponse(`\`api_key_limit_reached\`: the tenant already holds ${MAX_UNREVOKED_KEYS_PER_TENANT} unrevoked keys; revoke one first.`),
+      ...JSON_BODY_RESPONSES,
+    },
+  },
+  list: {
+    summary: 'List API keys',
+    description: "This tenant's keys, newest first, revoked and expired ones included (`state`); never their secrets.",
+    tags: ['api keys'],
+    query: ListApiKeysQuerySchema,
+    responses: { 200: { description: 'A page of keys; `nextCursor` reads the next.', schema: ApiKeyListViewSchema }, 400: invalidQuery },
+  },
+  get: {
+    summary: 'Get an API key',
+    tags: ['api keys'],
+    path: IdPathSchema,
+    responses: { 200: { description: 'The key (without its secret).', schema: ApiKeyViewSchema }, 400: malformedId('API key'), 404: keyNotFound },
+  },
+  revoke: {
+    summary: 'Revoke an API key',
+    description: 'The api refuses the key within a second, the calling key included. Revoking again changes nothing and answers the same.',
+    tags: ['api keys'],
+    path: IdPathSchema,
+    responses: { 200: { description: 'Revoked (`revokedAt`: the first revocation).', schema: ApiKeyViewSchema }, 400: malformedId('API key'), 404: keyNotFound },
+  },
+});

@@ -1,0 +1,107 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { API_KEY_MAX_LIFETIME_MS, ErrorCodes, type ApiKeyListView, type ApiKeyView, type CreateApiKeyRequest, type CreatedApiKeyView } from '@longhaul/contracts';
+import { inTransaction, withConnection, type DataSource } from '@longhaul/persistence';
+import { DATA_SOURCE, ProblemError } from '@longhaul/platform';
+import { generateApiKey, hashApiKeySecret } from './api-key.format';
+import { apiKeyRepository, type ApiKeyRecord } from './api-key.repository';
+import { insufficientScope } from './auth.errors';
+import type { Principal } from './principal';
+import { RATE_LIMIT_OPTIONS, type RateLimitOptions } from './rate-limit/rate-limit.options';
+
+/**
+ * Unrevoked keys a tenant may hold before `POST /v1/api-keys` refuses another (`409
+ * api_key_limit_reached`). Rate limits are per key, so this also bounds how far a tenant's keys
+ * together can reach past one key's limit. The keys command, run by an operator, is not held to it.
+ */
+export const MAX_UNREVOKED_KEYS_PER_TENANT = 100;
+
+/** What a tenant's own key shows of a key: the record without its tenant and hash. */
+export function apiKeyView(record: ApiKeyRecord, now: number): ApiKeyView {
+  const expired = record.expiresAt !== null && record.expiresAt.getTime() <= now;
+  return {
+    id: record.id,
+    prefix: record.prefix,
+    name: record.name,
+    scopes: record.scopes,
+    rateLimit: record.rateLimit,
+    state: record.revokedAt ? 'revoked' : expired ? 'expired' : 'active',
+    createdAt: record.createdAt.toISOString(),
+    expiresAt: record.expiresAt?.toISOString() ?? null,
+    revokedAt: record.revokedAt?.toISOString() ?? null,
+    lastUsedAt: record.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+const fieldInvalid = (field: string, message: string) => ProblemError.of(400, ErrorCodes.validationFailed, 'the request body is invalid', { errors: [{ field, message }] });
+
+/**
+ * A tenant's keys managed with one of its own (`/v1/api-keys`, `admin` scope): create, list, read
+ * and revoke, never another tenant's. A key gives no more than it holds: only its own scopes, a
+ * rate limit no higher than its own (its own when none is asked for).
+ */
+@Injectable()
+export class TenantApiKeysService {
+  /** The clock; tests replace it. */
+  now: () => number = Date.now;
+
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(RATE_LIMIT_OPTIONS) private readonly rateLimits: RateLimitOptions,
+  ) {}
+
+  async create(principal: Principal, request: CreateApiKeyRequest): Promise<CreatedApiKeyView> {
+    const missing = request.scopes.find((scope) => !principal.scopes.has(scope));
+    if (missing) throw insufficientScope(missing);
+    const ownLimit = principal.rateLimit ?? this.rateLimits.quota;
+    if (request.rateLimit !== undefined && request.rateLimit > ownLimit) {
+      throw fieldInvalid('rateLimit', `must be at most ${ownLimit}, the calling key's own rate limit`);
+    }
+    const expiresAt = request.expiresAt === undefined ? null : new Date(request.expiresAt);
+    if (expiresAt && expiresAt.getTime() <= this.now()) throw fieldInvalid('expiresAt', 'must be in the future');
+    if (expiresAt && expiresAt.getTime() > this.now() + API_KEY_MAX_LIFETIME_MS) throw fieldInvalid('expiresAt', 'must be within ten years (leave it out for a key that never expires)');
+
+    return inTransaction(this.dataSource, async (sql) => {
+      const unrevoked = await apiKeyRepository.lockTenantAndCountUnrevoked(sql, principal.tenantId);
+      if (unrevoked >= MAX_UNREVOKED_KEYS_PER_TENANT) {
+        throw ProblemError.of(409, ErrorCodes.apiKeyLimitReached, `this tenant already holds ${unrevoked} unrevoked API keys, the most it may create; revoke one first`);
+      }
+      const { key, prefix, secret } = generateApiKey();
+      const id = await apiKeyRepository.insert(sql, {
+        tenantId: principal.tenantId,
+        prefix,
+        secretHash: hashApiKeySecret(secret),
+        name: request.name ?? null,
+        scopes: [...request.scopes],
+        rateLimit: request.rateLimit ?? principal.rateLimit ?? null,
+        expiresAt,
+      });
+      const record = await apiKeyRepository.findOfTenant(sql, id, principal.tenantId);
+      return { ...apiKeyView(record!, this.now()), key };
+    });
+  }
+
+  async list(tenantId: string, query: { limit: number; cursor?: string }): Promise<ApiKeyListView> {
+    // One more than asked tells whether there is a next page.
+    const records = await withConnection(this.dataSource, (sql) => apiKeyRepository.listOfTenant(sql, tenantId, query.limit + 1, query.cursor));
+    const page = records.slice(0, query.limit);
+    return { items: page.map((r) => apiKeyView(r, this.now())), nextCursor: records.length > query.limit ? page[page.length - 1]!.id : null };
+  }
+
+  /** `null` when the tenant has no key with this id. */
+  async get(tenantId: string, id: string): Promise<ApiKeyView | null> {
+    const record = await withConnection(this.dataSource, (sql) => apiKeyRepository.findOfTenant(sql, id, tenantId));
+    return record ? apiKeyView(record, this.now()) : null;
+  }
+
+  /**
+   * Revokes the tenant's key `id` (the calling key itself included); revoking twice keeps the
+   * first time. The api refuses it within a second. `null` when the tenant has no such key.
+   */
+  async revoke(tenantId: string, id: string): Promise<ApiKeyView | null> {
+    const record = await withConnection(this.dataSource, async (sql) => {
+      const found = await apiKeyRepository.findOfTenant(sql, id, tenantId);
+      return found ? apiKeyRepository.revoke(sql, found.id) : null;
+    });
+    return record ? apiKeyView(record, this.now()) : null;
+  }
+}

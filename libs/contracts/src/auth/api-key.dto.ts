@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * What an API key may do. `read`: every `GET`; `write`: submitting, cancelling, uploading,
+ * managing webhook endpoints; `admin`: operator routes and managing the tenant's keys. Scopes do
+ * not imply each other: a key holds each one it needs.
+ */
+export const API_KEY_SCOPES = ['read', 'write', 'admin'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** Keys per page of `GET /v1/api-keys` unless `limit` says otherwise, and the largest `limit`. */
+export const API_KEY_LIST_DEFAULT_LIMIT = 50;
+export const API_KEY_LIST_MAX_LIMIT = 200;
+
+/** The longest life a key can be given: ten years (a longer one is a key that never expires). */
+export const API_KEY_MAX_LIFETIME_MS = 3_650 * 86_400_000;
+
+/**
+ * `POST /v1/api-keys` body, version 1. The api checks further what the calling key may give: only
+ * scopes it holds itself (else `403 insufficient_scope`), a rate limit no higher than its own, an
+ * expiry in the future within {@link API_KEY_MAX_LIFETIME_MS} (else `400 validation_failed`).
+ */
+export const CreateApiKeyRequestSchema = z.strictObject({
+  scopes: z
+    .array(z.enum(API_KEY_SCOPES))
+    .min(1)
+    .max(API_KEY_SCOPES.length)
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'must not repeat a scope'),
+  /** A note on what the key is for. */
+  name: z.string().trim().min(1).max(200).optional(),
+  /** Requests per rate-limit window. @defaultValue the calling key's own */
+  rateLimit: z.number().int().min(1).max(1_000_000_000).optional(),
+  /** When the key stops working. @defaultValue never (until revoked) */
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
+
+/** The query of `GET /v1/api-keys`, version 1. */
+export const ListApiKeysQuerySchema = z.strictObject({
+  /** @defaultValue {@link API_KEY_LIST_DEFAULT_LIMIT} */
+  limit: z.coerce.number().int().min(1).max(API_KEY_LIST_MAX_LIMIT).default(API_KEY_LIST_DEFAULT_LIMIT),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.uuid('must be the nextCursor of an earlier page').optional(),
+});
+export type ListApiKeysQuery = z.infer<typeof ListApiKeysQuerySchema>;
+
+/** Whether a key works now: `revoked` wins over `expired`. */
+export type ApiKeyState = 'active' | 'expired' | 'revoked';
+
+/** An API key as the api shows it: never its secret, which is shown once, when it is created. */
+export interface ApiKeyView {
+  id: string;
+  /** The public part of the key (`lh_<prefix>_…`): names it in lists and logs. */
+  prefix: string;
+  name: string | null;
+  scopes: ApiKeyScope[];
+  /** Requests per rate-limit window; null: the api's default. */
+  rateLimit: number | null;
+  state: ApiKeyState;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  /** When a request last came with it, to the minute; null: none recorded. */
+  lastUsedAt: string | null;
+}
+
+/** `POST /v1/api-keys`: the new key, with `key` (`lh_<prefix>_<secret>`), shown this once. */
+export interface CreatedApiKeyView extends ApiKeyView {
+  key: string;
+}
+
+/** `GET /v1/api-keys`: newest first; `nextCursor` is null on the last page. */
+export interface ApiKeyListView {
+  items: ApiKeyView[];
+  nextCursor: string | null;
+}
