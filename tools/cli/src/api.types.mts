@@ -1,6 +1,6 @@
 /**
  * The parts of the api's answers the CLI reads. The full shapes live in `libs/contracts`
- * (`job.view.ts`, `dead-letter.view.ts`, `dlq-message.view.ts`); the CLI declares only what it relies on, as any HTTP
+ * (`job.view.ts`, `dead-letter.view.ts`, `dlq-message.view.ts`, `auth/api-key.dto.ts`); the CLI declares only what it relies on, as any HTTP
  * client of a versioned API would, and passes everything else through to `--json` untouched.
  */
 
@@ -181,6 +181,39 @@ export interface DlqMessageView {
 /** `GET /v1/dlq-messages`. */
 export interface DlqMessageListView {
   items: DlqMessageView[];
+}
+
+/**
+ * One of the tenant's API keys, as `GET /v1/api-keys/{id}` shows it: never its secret. Scopes and
+ * state are plain strings here, so that a scope or state a newer api adds is shown, not refused.
+ */
+export interface ApiKeyView {
+  id: string;
+  /** The public part of the key (`lh_<prefix>_…`): what names it in lists and logs. */
+  prefix: string;
+  name: string | null;
+  scopes: string[];
+  /** Requests per rate-limit window; null: the api's default. */
+  rateLimit: number | null;
+  /** `active`, `expired` or `revoked` (revoked wins over expired). */
+  state: string;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  /** To the minute; null: no request recorded. */
+  lastUsedAt: string | null;
+}
+
+/** `POST /v1/api-keys` → 201: the new key with `key` (`lh_<prefix>_<secret>`), shown this once. */
+export interface CreatedApiKeyView extends ApiKeyView {
+  key: string;
+}
+
+/** `GET /v1/api-keys`: newest first. */
+export interface ApiKeyListView {
+  items: ApiKeyView[];
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
 }
 
 /** `data` of a `job.status` event. */

@@ -4,7 +4,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { DlqMessageView, JobView } from './api.types.mts';
+import type { ApiKeyView, CreatedApiKeyView, DlqMessageView, JobView } from './api.types.mts';
+import { API_KEY_VIEW, OLDER_API_KEY_VIEW } from './api-key-view.testing.mts';
 import { runCli } from './cli.mts';
 import { CapturedStream, openEventStream, sendJson, sendProblem, sseFrame, startStubApi } from './stub-api.testing.mts';
 import type { RecordedRequest, StubApi } from './stub-api.testing.mts';
@@ -75,6 +76,9 @@ const DLQ_MESSAGE: DlqMessageView = {
   notReplayable: null,
 };
 
+/** The secret part of the key `POST /v1/api-keys` creates: it must show in that answer only. */
+const NEW_SECRET = 'N3wS3cretN3wS3cretN3wS3cretN3wS3cretN3wS';
+
 let api: StubApi;
 let replays = 0;
 let dlqReplays = 0;
@@ -129,6 +133,34 @@ async function handle(request: RecordedRequest, response: Parameters<Parameters<
   }
   if (route === 'DELETE /v1/dlq-messages/42') return void response.writeHead(204).end();
   if (route === 'DELETE /v1/dlq-messages/44') return sendProblem(response, 404, 'not_found', "no dead-lettered message 44 of this tenant's jobs");
+  if (route === 'GET /v1/api-keys') {
+    // Two pages of one key each: the newest, then (after its id as the cursor) the older one.
+    const first = request.query.get('cursor') !== API_KEY_VIEW.id;
+    return sendJson(response, 200, first ? { items: [API_KEY_VIEW], nextCursor: API_KEY_VIEW.id } : { items: [OLDER_API_KEY_VIEW], nextCursor: null });
+  }
+  if (route === `GET /v1/api-keys/${API_KEY_VIEW.id}`) return sendJson(response, 200, API_KEY_VIEW);
+  if (route === 'POST /v1/api-keys') {
+    const body = JSON.parse(request.body.toString()) as { scopes: string[]; name?: string; rateLimit?: number; expiresAt?: string };
+    if (body.scopes.includes('admin')) {
+      return sendProblem(response, 403, 'insufficient_scope', "this API key lacks the 'admin' scope", { requiredScope: 'admin' });
+    }
+    if (body.name === 'one too many') {
+      return sendProblem(response, 409, 'api_key_limit_reached', 'this tenant already holds 100 unrevoked API keys, the most it may create; revoke one first');
+    }
+    const created: CreatedApiKeyView = {
+      ...API_KEY_VIEW,
+      id: '0193a7c4-ffff-7fff-8fff-ffffffffffff',
+      name: body.name ?? null,
+      scopes: body.scopes,
+      rateLimit: body.rateLimit ?? null,
+      expiresAt: body.expiresAt ?? null,
+      lastUsedAt: null,
+      key: `lh_abcdef012345_${NEW_SECRET}`,
+    };
+    return sendJson(response, 201, created, { location: `/v1/api-keys/${created.id}` });
+  }
+  if (route === `POST /v1/api-keys/${API_KEY_VIEW.id}/revoke`) return sendJson(response, 200, { ...API_KEY_VIEW, state: 'revoked', revokedAt: '2026-01-04T00:00:00.000Z' });
+  if (request.path.startsWith('/v1/api-keys/')) return sendProblem(response, 404, 'not_found', `no API key ${request.path.split('/')[3]} of this tenant`);
   return sendProblem(response, 404, 'not_found', `no route ${route}`);
 }
 
@@ -383,6 +415,103 @@ describe('runCli', () => {
     assert.equal(badLimit.code, 2);
     assert.match(badLimit.stderr, /--limit must be a whole number of at least 1, not "0"/);
     const json = await cli(['dlq-messages', 'replay', 'abc', '--json']);
+    assert.equal(json.code, 2);
+    assert.equal((JSON.parse(json.stdout) as { error: { code: string } }).error.code, 'usage');
+    assert.equal(api.requests.length, before);
+  });
+
+  it('api-keys list prints a page and the command for the rest; --all follows nextCursor, --json gives one list', async () => {
+    const page = await cli(['api-keys', 'list', '--limit', '1']);
+    assert.equal(page.code, 0, page.stderr);
+    assert.equal(requestsTo('GET /v1/api-keys').at(-1)?.query.toString(), 'limit=1');
+    assert.match(page.stdout, /^ID {36}PREFIX {8}STATE {3}SCOPES {6}RATE LIMIT {2}CREATED {19}EXPIRES {2}LAST USED {17}NAME\n0193a7c4-5d6e-7f80-9a1b-2c3d4e5f6a7b {2}abcdef012345 {2}active {2}read,write {2}120 {9}2026-01-02T00:00:00\.000Z {2}never {4}2026-01-03T10:42:00\.000Z {2}ci\n/);
+    assert.match(page.stdout, /\nmore keys on later pages: longhaul api-keys list --all\n$/);
+
+    const before = api.requests.length;
+    const all = await cli(['api-keys', 'list', '--all', '--limit', '1', '--json']);
+    assert.equal(all.code, 0, all.stderr);
+    assert.deepEqual(
+      api.requests.slice(before).map((request) => request.query.toString()),
+      ['limit=1', `limit=1&cursor=${API_KEY_VIEW.id}`],
+    );
+    assert.deepEqual(JSON.parse(all.stdout), { items: [API_KEY_VIEW, OLDER_API_KEY_VIEW], nextCursor: null });
+    const allText = await cli(['api-keys', 'list', '--all']);
+    assert.match(allText.stdout, /\n0193a7c4-0000-7000-8000-000000000001 {2}zyxwvu987654 {2}active {2}admin .*\nshow one with: longhaul api-keys show 0193a7c4-5d6e-7f80-9a1b-2c3d4e5f6a7b\n$/);
+  });
+
+  it('api-keys show prints every field; --json the view; an unknown key exits 1 (404)', async () => {
+    const shown = await cli(['api-keys', 'show', API_KEY_VIEW.id]);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /^id {10}0193a7c4-5d6e-7f80-9a1b-2c3d4e5f6a7b\nprefix {6}abcdef012345\nname {8}ci\nstate {7}active\nscopes {6}read, write\n/);
+    assert.deepEqual(JSON.parse((await cli(['api-keys', 'show', API_KEY_VIEW.id, '--json'])).stdout), API_KEY_VIEW);
+
+    const missing = await cli(['api-keys', 'show', '0193a7c4-dead-7000-8000-000000000000']);
+    assert.equal(missing.code, 1);
+    assert.equal(missing.stderr, 'error: not_found: no API key 0193a7c4-dead-7000-8000-000000000000 of this tenant (HTTP 404)\n');
+  });
+
+  it('api-keys create sends the options as the body, the expiry as a time, and prints the key once, with a warning', async () => {
+    const sentAt = Date.now();
+    const created = await cli(['api-keys', 'create', '--scopes', 'read,write', '--name', 'ci deploys', '--rate-limit', '60', '--expires-in', '12h']);
+    assert.equal(created.code, 0, created.stderr);
+    const body = JSON.parse(requestsTo('POST /v1/api-keys').at(-1)?.body.toString() ?? '') as { expiresAt: string };
+    assert.deepEqual({ ...body, expiresAt: undefined }, { scopes: ['read', 'write'], name: 'ci deploys', rateLimit: 60, expiresAt: undefined });
+    const lifeMs = Date.parse(body.expiresAt) - sentAt;
+    assert.ok(lifeMs >= 12 * 3_600_000 - 1_000 && lifeMs <= 12 * 3_600_000 + 5_000, `expiresAt is 12 h from now: ${body.expiresAt}`);
+    assert.match(created.stdout, /^id {10}0193a7c4-ffff-7fff-8fff-ffffffffffff\nprefix {6}abcdef012345\nname {8}ci deploys\n/);
+    assert.ok(created.stdout.endsWith(`\nkey  lh_abcdef012345_${NEW_SECRET}\n\nstore this key now: it is not shown again (the api keeps only its hash)\n`));
+    assert.equal(created.stdout.split(NEW_SECRET).length, 2, 'printed once');
+    assert.equal(created.stderr, '');
+
+    const json = await cli(['api-keys', 'create', '--scopes', 'read', '--expires-at', '2030-06-01T12:00:00+02:00', '--json']);
+    assert.equal(json.code, 0, json.stderr);
+    assert.deepEqual(JSON.parse(requestsTo('POST /v1/api-keys').at(-1)?.body.toString() ?? ''), { scopes: ['read'], expiresAt: '2030-06-01T10:00:00.000Z' });
+    const document = JSON.parse(json.stdout) as CreatedApiKeyView;
+    assert.equal(document.key, `lh_abcdef012345_${NEW_SECRET}`);
+    assert.equal(document.expiresAt, '2030-06-01T10:00:00.000Z');
+  });
+
+  it('api-keys create exits 1 with the reason when the api refuses: a scope the key lacks (403), too many keys (409)', async () => {
+    const scope = await cli(['api-keys', 'create', '--scopes', 'read,admin']);
+    assert.equal(scope.code, 1);
+    assert.equal(scope.stdout, '');
+    assert.equal(scope.stderr, "error: insufficient_scope: this API key lacks the 'admin' scope (HTTP 403)\n");
+    const scopeJson = JSON.parse((await cli(['api-keys', 'create', '--scopes', 'admin', '--json'])).stdout) as { error: { code: string; requiredScope: string } };
+    assert.deepEqual([scopeJson.error.code, scopeJson.error.requiredScope], ['insufficient_scope', 'admin']);
+
+    const full = await cli(['api-keys', 'create', '--scopes', 'read', '--name', 'one too many']);
+    assert.equal(full.code, 1);
+    assert.match(full.stderr, /^error: api_key_limit_reached: this tenant already holds 100 unrevoked API keys, .*; revoke one first \(HTTP 409\)\n$/);
+  });
+
+  it('api-keys revoke says when the key was revoked; --json gives the key as it is now', async () => {
+    const revoked = await cli(['api-keys', 'revoke', API_KEY_VIEW.id]);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.equal(revoked.stdout, `revoked API key abcdef012345 (${API_KEY_VIEW.id}) at 2026-01-04T00:00:00.000Z; the api refuses it within a second\n`);
+    const json = JSON.parse((await cli(['api-keys', 'revoke', API_KEY_VIEW.id, '--json'])).stdout) as ApiKeyView;
+    assert.deepEqual([json.state, json.revokedAt], ['revoked', '2026-01-04T00:00:00.000Z']);
+    assert.equal(requestsTo(`POST /v1/api-keys/${API_KEY_VIEW.id}/revoke`).length, 2);
+  });
+
+  it('api-keys refuses a malformed id or option before sending anything (exit 2), never quoting a pasted key', async () => {
+    const before = api.requests.length;
+    for (const [argv, message] of [
+      [['api-keys', 'show', 'abcdef012345'], /^longhaul: "abcdef012345" is not an API key id: that is a UUID/],
+      [['api-keys', 'revoke', `lh_abcdef012345_${NEW_SECRET}`], /^longhaul: that is an API key itself, not its id: longhaul api-keys list shows the id beside the key's prefix, abcdef012345\n$/],
+      [['api-keys', 'create'], /^longhaul: api-keys create needs --scopes/],
+      [['api-keys', 'create', '--scopes', 'read,read'], /--scopes names read twice/],
+      [['api-keys', 'create', '--scopes', 'read', '--rate-limit', '0'], /--rate-limit must be a whole number of at least 1, not "0"/],
+      [['api-keys', 'create', '--scopes', 'read', '--expires-in', '2y'], /--expires-in takes a whole number of minutes, hours or days/],
+      [['api-keys', 'create', '--scopes', 'read', '--expires-at', '2030-06-01'], /--expires-at takes a date and time with its offset/],
+      [['api-keys', 'create', '--scopes', 'read', '--expires-in', '1d', '--expires-at', '2030-06-01T00:00:00Z'], /give --expires-in or --expires-at, not both/],
+      [['api-keys', 'list', '--limit', 'all'], /--limit must be a whole number/],
+    ] as const) {
+      const refused = await cli([...argv]);
+      assert.equal(refused.code, 2, argv.join(' '));
+      assert.match(refused.stderr, message, argv.join(' '));
+      assert.ok(!refused.stderr.includes(NEW_SECRET));
+    }
+    const json = await cli(['api-keys', 'revoke', 'nope', '--json']);
     assert.equal(json.code, 2);
     assert.equal((JSON.parse(json.stdout) as { error: { code: string } }).error.code, 'usage');
     assert.equal(api.requests.length, before);

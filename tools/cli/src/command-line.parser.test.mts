@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { expiresAtOption } from './api-key-expiry.option.mts';
+import { apiKeyPath } from './api-key.path.mts';
+import { buildApiKeyRequest } from './api-key-request.builder.mts';
 import { UsageError } from './cli.errors.mts';
 import { COMMANDS } from './command.catalog.mts';
 import { DEFAULT_API_URL, parseCommandLine } from './command-line.parser.mts';
@@ -35,6 +38,11 @@ describe('parseCommandLine', () => {
     assert.equal(list.input.values['limit'], '5');
 
     assert.deepEqual(run(['dead-letters', 'replay', 'd1']).input.operands, ['d1']);
+
+    const create = run(['api-keys', 'create', '--scopes', 'read,write', '--name', 'ci', '--rate-limit=5', '--expires-in', '90d']);
+    assert.deepEqual(create.command.words, ['api-keys', 'create']);
+    assert.deepEqual({ ...create.input.values }, { scopes: 'read,write', name: 'ci', 'rate-limit': '5', 'expires-in': '90d' });
+    assert.deepEqual({ ...run(['api-keys', 'list', '--all', '--limit', '10']).input.values }, { all: true, limit: '10' });
   });
 
   it('takes global options anywhere on the line', () => {
@@ -68,6 +76,8 @@ describe('parseCommandLine', () => {
     assert.equal((parse(['help', 'jobs', 'list']) as { text: string }).text, (parse(['jobs', 'list', '-h']) as { text: string }).text);
     assert.match((parse(['dead-letters', '--help']) as { text: string }).text, /dead-letters replay ID/);
     assert.match((parse(['dlq-messages', '--help']) as { text: string }).text, /dlq-messages show ID .*\n.*dlq-messages replay ID .*\n.*dlq-messages delete ID /);
+    assert.match((parse(['api-keys', '--help']) as { text: string }).text, /api-keys list .*\n.*api-keys show ID .*\n.*api-keys create .*\n.*api-keys revoke ID /);
+    assert.match((parse(['api-keys', 'create', '--help']) as { text: string }).text, /--expires-in D .*30m, 12h, 90d\n/);
   });
 
   it('refuses what it does not understand, with exit code 2', () => {
@@ -80,6 +90,9 @@ describe('parseCommandLine', () => {
     usageError(['jobs', 'list', 'extra'], /jobs list takes no operands/);
     usageError(['status', 'j1', '--wait'], /Unknown option '--wait'/);
     usageError(['submit', 'clip.mp4', '--renditions'], /--renditions/);
+    usageError(['api-keys', 'show'], /api-keys show takes ID, got none/);
+    usageError(['api-keys', 'revoke', 'k1', '--all'], /Unknown option '--all'/);
+    usageError(['api-keys', 'list', '--scopes', 'read'], /Unknown option '--scopes'/);
   });
 });
 
@@ -101,5 +114,76 @@ describe('option readers', () => {
     assert.throws(() => keyValueOption(values({ metadata: ['novalue'] }), 'metadata'), /key=value/);
     assert.throws(() => keyValueOption(values({ metadata: ['=x'] }), 'metadata'), /key=value/);
     assert.throws(() => keyValueOption(values({ metadata: ['a=1', 'a=2'] }), 'metadata'), /given twice/);
+  });
+});
+
+describe('api-keys create options', () => {
+  const NOW = Date.parse('2026-01-01T00:00:00.000Z');
+  const request = (values: OptionValues) => buildApiKeyRequest(values, NOW);
+
+  it('builds the body from the options, leaving out those not given', () => {
+    assert.deepEqual(request({ scopes: 'read' }), { scopes: ['read'] });
+    assert.deepEqual(request({ scopes: 'read, write', name: ' ci deploys ', 'rate-limit': '120', 'expires-in': '90d' }), {
+      scopes: ['read', 'write'],
+      name: ' ci deploys ',
+      rateLimit: 120,
+      expiresAt: '2026-04-01T00:00:00.000Z',
+    });
+    assert.deepEqual(request({ scopes: 'admin', 'expires-at': '2027-01-31T19:00:00+01:00' }), { scopes: ['admin'], expiresAt: '2027-01-31T18:00:00.000Z' });
+    // The api's judgement, not the CLI's: a scope a newer api may know, a rate limit above the caller's.
+    assert.deepEqual(request({ scopes: 'billing', 'rate-limit': '1000000000000' }), { scopes: ['billing'], rateLimit: 1_000_000_000_000 });
+  });
+
+  it('refuses a missing, empty or repeated scope, a blank name and a bad rate limit', () => {
+    assert.throws(() => request({}), /api-keys create needs --scopes/);
+    assert.throws(() => request({ scopes: 'read,,write' }), /comma-separated list without empty items/);
+    assert.throws(() => request({ scopes: 'read,write,read' }), /--scopes names read twice/);
+    assert.throws(() => request({ scopes: 'read', name: '   ' }), /--name needs a value that is not blank/);
+    for (const bad of ['0', '-5', '2.5', 'lots']) assert.throws(() => request({ scopes: 'read', 'rate-limit': bad }), /--rate-limit must be a whole number/, bad);
+  });
+
+  it('turns --expires-in into a time from now, in minutes, hours or days, up to ten years', () => {
+    const expiry = (text: string) => expiresAtOption({ 'expires-in': text }, NOW);
+    assert.equal(expiry('30m'), '2026-01-01T00:30:00.000Z');
+    assert.equal(expiry('12h'), '2026-01-01T12:00:00.000Z');
+    assert.equal(expiry('3650d'), new Date(NOW + 3_650 * 86_400_000).toISOString());
+    assert.equal(expiresAtOption({}, NOW), undefined, 'no expiry: the key works until revoked');
+    for (const bad of ['3651d', '0d', '90', 'd', '1.5h', '90D', '1w', '-1d', '01d', '99999999m']) {
+      assert.throws(() => expiry(bad), (error: unknown) => error instanceof UsageError && /--expires-in takes a whole number of minutes, hours or days/.test(error.message), bad);
+    }
+  });
+
+  it('takes --expires-at as an RFC 3339 date and time with its offset, sent in UTC', () => {
+    const expiry = (text: string) => expiresAtOption({ 'expires-at': text }, NOW);
+    assert.equal(expiry('2027-01-31T18:00:00Z'), '2027-01-31T18:00:00.000Z');
+    assert.equal(expiry('2027-01-31t18:00:00.25z'), '2027-01-31T18:00:00.250Z');
+    assert.equal(expiry('2027-01-31T18:00:00-05:30'), '2027-01-31T23:30:00.000Z');
+    assert.equal(expiry('2020-01-01T00:00:00Z'), '2020-01-01T00:00:00.000Z', 'in the past: the api says so, by its clock');
+    for (const bad of ['2027-01-31', '2027-01-31T18:00:00', '2027-01-31T18:00Z', '2027-02-30T00:00:00Z', '2027-13-01T00:00:00Z', '2027-01-31T24:00:00Z', '2027-01-31 18:00:00Z', 'tomorrow']) {
+      assert.throws(() => expiry(bad), /--expires-at takes a date and time with its offset/, bad);
+    }
+    assert.throws(() => expiresAtOption({ 'expires-in': '1d', 'expires-at': '2027-01-31T18:00:00Z' }, NOW), /give --expires-in or --expires-at, not both/);
+  });
+});
+
+describe('apiKeyPath', () => {
+  const ID = '0193a7c4-5d6e-7f80-9a1b-2c3d4e5f6a7b';
+
+  it('takes a key id, a UUID', () => {
+    assert.equal(apiKeyPath(ID), `/v1/api-keys/${ID}`);
+    assert.equal(apiKeyPath(ID.toUpperCase(), '/revoke'), `/v1/api-keys/${ID.toUpperCase()}/revoke`);
+  });
+
+  it('refuses anything else as bad usage, and never quotes a pasted key', () => {
+    assert.throws(() => apiKeyPath('abcdef012345'), (error: unknown) => error instanceof UsageError && /^"abcdef012345" is not an API key id: that is a UUID/.test(error.message));
+    assert.throws(() => apiKeyPath(`${ID}x`), /is not an API key id/);
+    const secret = 'S3cretS3cretS3cretS3cretS3cretS3cretS3cr';
+    for (const [pasted, prefix] of [[`lh_abcdef012345_${secret}`, ', abcdef012345'], [`LH_${secret}`, '']] as const) {
+      assert.throws(
+        () => apiKeyPath(pasted),
+        (error: unknown) =>
+          error instanceof UsageError && !error.message.includes(secret) && error.message === `that is an API key itself, not its id: longhaul api-keys list shows the id beside the key's prefix${prefix}`,
+      );
+    }
   });
 });

@@ -1,6 +1,10 @@
 /**
  * Every command, in the order `--help` lists them.
  */
+import { apiKeyCreateCommand } from './api-key-create.command.mts';
+import { apiKeyRevokeCommand } from './api-key-revoke.command.mts';
+import { apiKeyShowCommand } from './api-key-show.command.mts';
+import { apiKeysListCommand } from './api-keys-list.command.mts';
 import type { CommandDefinition } from './command.types.mts';
 import { deadLetterReplayCommand } from './dead-letter-replay.command.mts';
 import { deadLettersListCommand } from './dead-letters-list.command.mts';
@@ -24,4 +28,8 @@ export const COMMANDS: readonly CommandDefinition[] = [
   dlqMessageShowCommand,
   dlqMessageReplayCommand,
   dlqMessageDeleteCommand,
+  apiKeysListCommand,
+  apiKeyShowCommand,
+  apiKeyCreateCommand,
+  apiKeyRevokeCommand,
 ];

@@ -3,10 +3,10 @@
  * value for one, and how a replay or a delete went.
  *
  * A message is dead-lettered because something about it was wrong, so its text may hold
- * anything: its control characters are shown escaped (`\u001b`), never written to the terminal,
- * where they would move the cursor or change colours.
+ * anything: it goes through `printable`, which shows control characters escaped (`\u001b`).
  */
 import type { DlqMessageListView, DlqMessageView } from './api.types.mts';
+import { labelled, printable } from './printable-text.format.mts';
 import { shellQuote } from './shell.quote.mts';
 import { renderTable, truncate } from './table.format.mts';
 
@@ -76,16 +76,4 @@ function replayState(message: DlqMessageView): string {
   if (message.replayedAt !== null) return `replayed at ${message.replayedAt}`;
   if (message.notReplayable !== null) return `not replayable: ${message.notReplayable}`;
   return 'not replayed yet';
-}
-
-/** `label  value` lines, the values in one column. */
-function labelled(rows: readonly (readonly [string, string])[], indent: string): string {
-  const width = Math.max(...rows.map(([label]) => printable(label, false).length));
-  return rows.map(([label, value]) => `${indent}${printable(label, false).padEnd(width)}  ${printable(value, false)}\n`).join('');
-}
-
-/** `text` with control characters escaped; with `lineBreaks`, newlines and tabs are kept. */
-function printable(text: string, lineBreaks: boolean): string {
-  const control = lineBreaks ? /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g : /[\u0000-\u001f\u007f-\u009f]/g;
-  return text.replace(control, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiClient } from './api.client.mts';
-import type { DeadLetterListView, DeadLetterView, DlqMessageView, JobView } from './api.types.mts';
+import type { ApiKeyView, DeadLetterListView, DeadLetterView, DlqMessageView, JobView } from './api.types.mts';
+import { formatApiKey, formatApiKeyList, formatCreatedApiKey, formatRevokedApiKey } from './api-key.format.mts';
+import { API_KEY_VIEW, OLDER_API_KEY_VIEW } from './api-key-view.testing.mts';
 import { formatDeadLetterList, formatReplay } from './dead-letter.format.mts';
 import { formatDlqDeleted, formatDlqMessage, formatDlqMessageList, formatDlqReplay } from './dlq-message.format.mts';
 import { eventDocument, eventLine } from './events.command.mts';
@@ -202,6 +204,52 @@ describe('job output', () => {
     assert.equal(formatDlqReplay({ ...replayed, key: 'job 2' }, true), "sent message 6 (job.status of job job 2) back to job.events\nfollow the job: longhaul status 'job 2'\n");
     assert.equal(formatDlqReplay(replayed, false), 'already replayed at p6: message 6 (job.status of job job-1); nothing sent\nfollow the job: longhaul status job-1\n');
     assert.equal(formatDlqDeleted('7'), 'deleted dead-lettered message 7\n');
+  });
+
+  it('lists API keys, shows one with every field, prints a new key once and says what a revoke did', () => {
+    const key: ApiKeyView = { ...API_KEY_VIEW, name: 'ci \x1b[2Jdeploys', createdAt: 'c1', expiresAt: 'e1', lastUsedAt: 'u1' };
+    const older: ApiKeyView = { ...OLDER_API_KEY_VIEW, name: `bot\n${'n'.repeat(60)}`, rateLimit: null, state: 'revoked', createdAt: 'c1', revokedAt: 'r0', lastUsedAt: null };
+    assert.equal(
+      formatApiKeyList({ items: [key, older], nextCursor: older.id }, 'longhaul api-keys list --all'),
+      [
+        'ID                                    PREFIX        STATE    SCOPES      RATE LIMIT  CREATED  EXPIRES  LAST USED  NAME',
+        '0193a7c4-5d6e-7f80-9a1b-2c3d4e5f6a7b  abcdef012345  active   read,write  120         c1       e1       u1         ci \\u001b[2Jdeploys',
+        `0193a7c4-0000-7000-8000-000000000001  zyxwvu987654  revoked  admin       default     c1       never    -          bot\\u000a${'n'.repeat(30)}…`,
+        'show one with: longhaul api-keys show 0193a7c4-5d6e-7f80-9a1b-2c3d4e5f6a7b',
+        'more keys on later pages: longhaul api-keys list --all',
+        '',
+      ].join('\n'),
+      'control characters in a name are escaped, and count towards its width',
+    );
+    assert.equal(formatApiKeyList({ items: [key], nextCursor: null }, undefined).split('\n').at(-2), 'show one with: longhaul api-keys show 0193a7c4-5d6e-7f80-9a1b-2c3d4e5f6a7b');
+    assert.equal(formatApiKeyList({ items: [], nextCursor: null }, undefined), 'no API keys\n');
+
+    assert.equal(
+      formatApiKey(key),
+      [
+        'id          0193a7c4-5d6e-7f80-9a1b-2c3d4e5f6a7b',
+        'prefix      abcdef012345',
+        'name        ci \\u001b[2Jdeploys',
+        'state       active',
+        'scopes      read, write',
+        'rate limit  120 requests per window',
+        'created     c1',
+        'expires     e1',
+        'last used   u1',
+        '',
+      ].join('\n'),
+    );
+    assert.match(formatApiKey(older), /^id {10}0193a7c4-0000-7000-8000-000000000001\nprefix {6}zyxwvu987654\nname {8}bot\\u000an+\nstate {7}revoked\n/);
+    assert.match(formatApiKey(older), /\nrate limit {2}the api's default\ncreated {5}c1\nexpires {5}never\nrevoked {5}r0\nlast used {3}no request recorded\n$/);
+
+    const secret = `lh_abcdef012345_${'A'.repeat(40)}`;
+    const created = formatCreatedApiKey({ ...key, name: null, key: secret });
+    assert.ok(created.startsWith(formatApiKey({ ...key, name: null })), 'the fields first, as show prints them');
+    assert.ok(created.endsWith(`\nkey  ${secret}\n\nstore this key now: it is not shown again (the api keeps only its hash)\n`));
+    assert.equal(created.split(secret).length, 2, 'the key is printed once');
+    assert.equal(formatCreatedApiKey({ ...key, key: 'lh_x_\x07' }).includes('\x07'), false);
+
+    assert.equal(formatRevokedApiKey(older), 'revoked API key zyxwvu987654 (0193a7c4-0000-7000-8000-000000000001) at r0; the api refuses it within a second\n');
   });
 
   it('prints events as lines and as documents', () => {
