@@ -1,4 +1,8 @@
 import type {
+  ApiKeyListView,
+  ApiKeyView,
+  CreateApiKeyRequest,
+  CreatedApiKeyView,
   DashboardConfigView,
   ErrorCodes,
   DeadLetterListView,
@@ -51,9 +55,11 @@ export interface DlqMessageQuery {
   pending: boolean;
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string): Promise<ApiAnswer<T>> {
+/** `json`: a request body, sent as JSON. */
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, json?: unknown): Promise<ApiAnswer<T>> {
   const key = storedApiKey();
-  const response = await fetch(path, { method, headers: { accept: 'application/json', ...bearerHeaders(key) }, cache: 'no-store' });
+  const headers: Record<string, string> = { accept: 'application/json', ...bearerHeaders(key), ...(json === undefined ? {} : { 'content-type': 'application/json' }) };
+  const response = await fetch(path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), cache: 'no-store' });
   if (response.status === 401) reportKeyRefused(key);
   const text = await response.text();
   let body: unknown = null;
@@ -127,6 +133,18 @@ export const replayDlqMessage = (messageId: string): Promise<ApiAnswer<DlqMessag
 export const deleteDlqMessage = async (messageId: string): Promise<void> => {
   await call<null>('DELETE', `/v1/dlq-messages/${id(messageId)}`);
 };
+
+/** The most `GET /v1/api-keys` returns at once: the page shows that many of the newest. */
+export const API_KEYS_LIMIT = 200;
+
+/** `GET /v1/api-keys`: the tenant's newest {@link API_KEYS_LIMIT} keys (never their secrets). */
+export const apiKeys = (): Promise<ApiKeyListView> => get<ApiKeyListView>(`/v1/api-keys?limit=${API_KEYS_LIMIT}`);
+
+/** `POST /v1/api-keys`: the new key, with the key itself, which the api shows this once. */
+export const createApiKey = async (request: CreateApiKeyRequest): Promise<CreatedApiKeyView> => (await call<CreatedApiKeyView>('POST', '/v1/api-keys', request)).body;
+
+/** `POST /v1/api-keys/{id}/revoke`: the key as it is now (revoked; again: the first time). */
+export const revokeApiKey = async (keyId: string): Promise<ApiKeyView> => (await call<ApiKeyView>('POST', `/v1/api-keys/${id(keyId)}/revoke`)).body;
 
 /** The dashboard's settings from the api (`GET /dashboard/config.json`). */
 export const dashboardConfig = (): Promise<DashboardConfigView> => get<DashboardConfigView>('/dashboard/config.json');

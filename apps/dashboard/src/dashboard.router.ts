@@ -1,3 +1,4 @@
+import { mountApiKeys } from './api-keys.page.js';
 import { mountDeadLetters } from './dead-letters.page.js';
 import { mountDlqMessages } from './dlq-messages.page.js';
 import { el, replaceChildren } from './dom.builder.js';
@@ -20,6 +21,8 @@ function titleOf(route: Route): string {
       return 'Dead letters';
     case 'dlq-messages':
       return 'Dead-lettered messages';
+    case 'api-keys':
+      return 'API keys';
     case 'not-found':
       return 'Not found';
   }
@@ -37,6 +40,8 @@ function mount(route: Route, view: HTMLElement, context: PageContext): Page {
       return mountDeadLetters(view, route, context);
     case 'dlq-messages':
       return mountDlqMessages(view, route, context);
+    case 'api-keys':
+      return mountApiKeys(view, route, context);
     case 'not-found':
       replaceChildren(view, el('h2', {}, 'Not found'), el('p', { testId: 'not-found' }, `There is no page ${route.path}. `, el('a', { attrs: { href: '#/jobs' } }, 'Go to the jobs.')));
       return { dispose: () => undefined };

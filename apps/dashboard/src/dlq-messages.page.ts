@@ -1,12 +1,13 @@
 import type { DashboardConfigView, DlqMessageView } from '@longhaul/contracts';
-import { ApiError, DLQ_MESSAGES_LIMIT, deleteDlqMessage, describeError, dlqMessages, isScopeRefusal, needsAdminText, replayDlqMessage } from './api.client.js';
+import { showAdminReadFailure } from './admin-read.failure.js';
+import { ApiError, DLQ_MESSAGES_LIMIT, deleteDlqMessage, describeError, dlqMessages, replayDlqMessage } from './api.client.js';
 import { dlqMessageDetails } from './dlq-message-details.view.js';
 import { dlqMessageState, replayAnswerText } from './dlq-messages.model.js';
 import { el, keepingFocus, replaceChildren, type Child } from './dom.builder.js';
 import type { Page, PageContext } from './page.context.js';
 import { startRefreshLoop } from './refresh.loop.js';
 import { routeHash, type Route } from './route.policy.js';
-import { emptyState, errorNotice, filterForm, jobLink, statusBadge, timeOf, updatedNote } from './widgets.view.js';
+import { emptyState, filterForm, jobLink, statusBadge, timeOf, updatedNote } from './widgets.view.js';
 
 const REFRESH_MS = 5000;
 const COLUMNS = ['Dead-lettered', 'Source topic', 'Error', 'Event type', 'Job', 'Replayed', 'Actions'];
@@ -85,16 +86,7 @@ export function mountDlqMessages(view: HTMLElement, route: DlqMessagesRoute, con
       updated.mark();
       render();
     } catch (error) {
-      if (isScopeRefusal(error)) {
-        // Asking again would only fail again: say so once, and stop.
-        loop.stop();
-        updated.element.hidden = true;
-        filters.hidden = true;
-        replaceChildren(problem);
-        replaceChildren(content, errorNotice(needsAdminText('This page', error, 'see the dead-lettered messages'), 'dlq-messages-forbidden'));
-        return;
-      }
-      replaceChildren(problem, errorNotice(describeError(error)));
+      showAdminReadFailure(error, { loop, problem, content, hide: [updated.element, filters], instead: 'see the dead-lettered messages', forbiddenTestId: 'dlq-messages-forbidden' });
     }
   };
   /** Runs a Replay or Delete of one message, showing it under way and then the answer (`null`: the row is gone). */

@@ -1,11 +1,12 @@
 import type { LaneQueueView, QueuesView } from '@longhaul/contracts';
-import { describeError, isScopeRefusal, needsAdminText, queues } from './api.client.js';
+import { showAdminReadFailure } from './admin-read.failure.js';
+import { queues } from './api.client.js';
 import { el, replaceChildren } from './dom.builder.js';
 import { formatCount, formatDuration, formatRate } from './display.format.js';
 import type { Page, PageContext } from './page.context.js';
 import { startRefreshLoop } from './refresh.loop.js';
 import { routeHash } from './route.policy.js';
-import { emptyState, errorNotice, statusBadge, timeOf, updatedNote } from './widgets.view.js';
+import { emptyState, statusBadge, timeOf, updatedNote } from './widgets.view.js';
 
 /** The api samples lanes every second or so; reading them every few seconds is live enough. */
 const REFRESH_MS = 3000;
@@ -30,15 +31,7 @@ export function mountLanes(view: HTMLElement, _route: unknown, _context: PageCon
       shown = text;
       replaceChildren(content, lanesTable(figures), topicsTable(figures), el('p', { className: 'muted' }, 'Sampled ', timeOf(figures.sampledAt, 'lanes-sampled'), '.'));
     } catch (error) {
-      if (isScopeRefusal(error)) {
-        // Asking again would only fail again: say so once, and stop.
-        loop.stop();
-        updated.element.hidden = true;
-        replaceChildren(problem);
-        replaceChildren(content, errorNotice(needsAdminText('This page', error, 'see the lanes'), 'lanes-forbidden'));
-        return;
-      }
-      replaceChildren(problem, errorNotice(describeError(error)));
+      showAdminReadFailure(error, { loop, problem, content, hide: [updated.element], instead: 'see the lanes', forbiddenTestId: 'lanes-forbidden' });
     }
   };
   replaceChildren(view, el('h2', {}, 'Lanes'), updated.element, problem, content);

@@ -17,6 +17,7 @@ export type Route =
   | { page: 'lanes' }
   | { page: 'dead-letters' }
   | { page: 'dlq-messages'; topic: string | null; errorCode: string | null; pending: boolean }
+  | { page: 'api-keys' }
   | { page: 'not-found'; path: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,6 +56,7 @@ export function parseRoute(hash: string): Route {
   if (segments.length === 2 && segments[0] === 'jobs' && UUID.test(segments[1]!)) return { page: 'job', id: segments[1]!.toLowerCase() };
   if (segments.length === 1 && segments[0] === 'lanes') return { page: 'lanes' };
   if (segments.length === 1 && segments[0] === 'dead-letters') return { page: 'dead-letters' };
+  if (segments.length === 1 && segments[0] === 'api-keys') return { page: 'api-keys' };
   if (segments.length === 1 && segments[0] === 'dlq-messages') {
     const topic = query.get('topic')?.trim() ?? '';
     const errorCode = query.get('errorCode')?.trim() ?? '';
@@ -78,6 +80,8 @@ export function routeHash(route: Route): string {
       return '#/lanes';
     case 'dead-letters':
       return '#/dead-letters';
+    case 'api-keys':
+      return '#/api-keys';
     case 'dlq-messages': {
       const query = new URLSearchParams();
       if (route.topic) query.set('topic', route.topic);
@@ -108,7 +112,7 @@ export function hashForPath(pathname: string, base: string): string | null {
 }
 
 /** The section a route belongs to, for the navigation's current-page mark. */
-export function sectionOf(route: Route): 'jobs' | 'lanes' | 'dead-letters' | 'dlq-messages' | null {
+export function sectionOf(route: Route): 'jobs' | 'lanes' | 'dead-letters' | 'dlq-messages' | 'api-keys' | null {
   switch (route.page) {
     case 'jobs':
     case 'job':
@@ -116,6 +120,7 @@ export function sectionOf(route: Route): 'jobs' | 'lanes' | 'dead-letters' | 'dl
     case 'lanes':
     case 'dead-letters':
     case 'dlq-messages':
+    case 'api-keys':
       return route.page;
     case 'not-found':
       return null;

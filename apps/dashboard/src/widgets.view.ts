@@ -15,6 +15,7 @@ function toneOf(status: string): string {
     case 'succeeded':
     case 'delivered':
     case 'admitting':
+    case 'active':
       return 'good';
     case 'failed':
     case 'dead':
@@ -27,6 +28,8 @@ function toneOf(status: string): string {
     case 'cancelled':
     case 'demoted':
     case 'replayed':
+    case 'revoked':
+    case 'expired':
       return 'muted';
     default:
       return 'waiting';

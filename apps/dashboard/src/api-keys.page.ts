@@ -1,0 +1,236 @@
+import type { ApiKeyView, CreatedApiKeyView } from '@longhaul/contracts';
+import { showAdminReadFailure } from './admin-read.failure.js';
+import { API_KEYS_LIMIT, apiKeys, createApiKey, describeError, revokeApiKey } from './api.client.js';
+import { storedApiKey } from './api-key.session.js';
+import { EXPIRY_CHOICES, isKeyInUse, KEY_SCOPES, keyRequestFrom } from './api-keys.model.js';
+import { el, keepingFocus, replaceChildren } from './dom.builder.js';
+import type { Page, PageContext } from './page.context.js';
+import { startRefreshLoop } from './refresh.loop.js';
+import type { Route } from './route.policy.js';
+import { emptyState, statusBadge, timeOf, updatedNote } from './widgets.view.js';
+
+/** Keys change only when someone makes or revokes one; the list is read again now and then for their last use. */
+const REFRESH_MS = 10_000;
+const COLUMNS = ['Key', 'Name', 'State', 'Scopes', 'Rate limit', 'Created', 'Expires', 'Last used', 'Actions'];
+
+/**
+ * The tenant's API keys (`/v1/api-keys`, `admin` scope): newest first with their state and last
+ * use, a form that makes a key (shown once, in a field to copy, then gone from the page), and a
+ * Revoke button per key that still works. The key this tab uses is marked, and revoking it says
+ * beforehand that the dashboard will ask for another. A key without the `admin` scope is told so
+ * once, rather than shown a list that keeps failing.
+ */
+export function mountApiKeys(view: HTMLElement, _route: Extract<Route, { page: 'api-keys' }>, _context: PageContext): Page {
+  const updated = updatedNote('api-keys-updated');
+  const problem = el('div', { attrs: { 'aria-live': 'polite' } });
+  const content = el('div', {}, 'Loading the API keys…');
+  /** What the last Revoke of each key answered, kept across refreshes. */
+  const outcomes = new Map<string, string>();
+  const busy = new Set<string>();
+  let items: ApiKeyView[] | null = null;
+  let more = false;
+  let shown = '';
+
+  const render = () => {
+    if (!items) return;
+    const text = JSON.stringify([items, [...outcomes], [...busy]]);
+    if (text === shown) return;
+    shown = text;
+    keepingFocus(content, () => replaceChildren(content, keysTable(items!, more, { outcomes, busy, revoke })));
+  };
+  const refresh = async () => {
+    try {
+      const list = await apiKeys();
+      items = list.items;
+      more = list.nextCursor !== null;
+      replaceChildren(problem);
+      updated.mark();
+      render();
+    } catch (error) {
+      showAdminReadFailure(error, { loop, problem, content, hide: [updated.element, creator.form], instead: "manage the tenant's keys", forbiddenTestId: 'api-keys-forbidden' });
+    }
+  };
+  const revoke = (key: ApiKeyView) => {
+    const inUse = isKeyInUse(key.prefix, storedApiKey());
+    const question = inUse
+      ? `Revoke ${key.prefix}, the key this tab uses? The api refuses it within a second, and the dashboard will then ask for another key.`
+      : `Revoke ${key.prefix}${key.name ? ` (${key.name})` : ''}? Whatever uses it is refused within a second; a revoked key cannot be brought back.`;
+    if (!confirm(question)) return;
+    busy.add(key.id);
+    outcomes.set(key.id, 'Revoking…');
+    render();
+    void revokeApiKey(key.id)
+      .then(
+        (revoked) => {
+          items = items?.map((item) => (item.id === revoked.id ? revoked : item)) ?? null;
+          outcomes.set(key.id, `Revoked at ${new Date(revoked.revokedAt ?? Date.now()).toLocaleString()}.`);
+        },
+        (error: unknown) => outcomes.set(key.id, describeError(error)),
+      )
+      .finally(() => {
+        busy.delete(key.id);
+        render();
+        loop.now();
+      });
+  };
+  const creator = keyCreator(() => loop.now());
+
+  replaceChildren(
+    view,
+    el('h2', {}, 'API keys'),
+    el(
+      'p',
+      { className: 'muted' },
+      "This tenant's keys, newest first. A new key gets only scopes the key in use holds, and is shown once: the api keeps only its hash. A revoked key is refused within a second.",
+    ),
+    creator.form,
+    creator.created,
+    updated.element,
+    problem,
+    content,
+  );
+  void refresh();
+  const loop = startRefreshLoop(refresh, REFRESH_MS);
+  return { dispose: () => loop.stop() };
+}
+
+/** The create form, and where the new key is shown until the person is done with it. */
+function keyCreator(onCreated: () => void): { form: HTMLFormElement; created: HTMLElement } {
+  const scopeBoxes = KEY_SCOPES.map((scope) =>
+    el('input', { testId: `api-key-scope-${scope}`, attrs: { id: `api-key-scope-${scope}`, type: 'checkbox', name: 'scopes', value: scope, checked: scope === 'read' } }),
+  );
+  const name = el('input', { testId: 'api-key-name', attrs: { id: 'api-key-name', name: 'name', type: 'text', maxlength: 200, placeholder: 'what it is for', autocomplete: 'off' } });
+  const expiry = el(
+    'select',
+    { testId: 'api-key-expiry', attrs: { id: 'api-key-expiry', name: 'expiry' } },
+    ...EXPIRY_CHOICES.map((choice) => el('option', { attrs: { value: choice.value } }, choice.label)),
+  );
+  const submit = el('button', { testId: 'api-key-create-button', attrs: { type: 'submit' } }, 'Create key');
+  const outcome = el('span', { testId: 'api-key-create-outcome', className: 'outcome', attrs: { role: 'status' } });
+  const created = el('div', { testId: 'api-key-new', className: 'new-key', attrs: { hidden: true } });
+
+  const showCreated = (key: CreatedApiKeyView) => {
+    const value = el('input', {
+      testId: 'api-key-new-value',
+      className: 'mono',
+      attrs: { id: 'api-key-new-value', type: 'text', readonly: true, value: key.key, size: 60, spellcheck: 'false', autocomplete: 'off' },
+      on: { focus: (event) => (event.target as HTMLInputElement).select() },
+    });
+    const done = el('button', { testId: 'api-key-new-done', className: 'secondary', attrs: { type: 'button' } }, 'Done');
+    // The key leaves the page with the panel: nothing else of the dashboard holds it.
+    done.addEventListener('click', () => {
+      replaceChildren(created);
+      created.hidden = true;
+      name.focus();
+    });
+    replaceChildren(
+      created,
+      el('p', {}, el('strong', {}, `New key ${key.prefix}`), ' — copy it now: it is not shown again.'),
+      el('label', { attrs: { for: 'api-key-new-value' } }, 'Key'),
+      ' ',
+      value,
+      ' ',
+      done,
+    );
+    created.hidden = false;
+    value.focus();
+  };
+
+  const form = el(
+    'form',
+    {
+      testId: 'api-key-create',
+      className: 'filters',
+      attrs: { 'aria-label': 'Create an API key' },
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          const made = keyRequestFrom({ scopes: scopeBoxes.filter((box) => box.checked).map((box) => box.value), name: name.value, expiry: expiry.value }, Date.now());
+          if ('problem' in made) {
+            outcome.textContent = made.problem;
+            return;
+          }
+          submit.disabled = true;
+          outcome.textContent = 'Creating…';
+          void createApiKey(made.request)
+            .then(
+              (key) => {
+                outcome.textContent = '';
+                name.value = '';
+                showCreated(key);
+                onCreated();
+              },
+              (error: unknown) => (outcome.textContent = describeError(error)),
+            )
+            .finally(() => (submit.disabled = false));
+        },
+      },
+    },
+    el(
+      'fieldset',
+      { className: 'scopes' },
+      el('legend', {}, 'Scopes'),
+      ...scopeBoxes.flatMap((box) => [box, el('label', { attrs: { for: box.id } }, box.value)]),
+    ),
+    el('label', { attrs: { for: 'api-key-name' } }, 'Name'),
+    name,
+    el('label', { attrs: { for: 'api-key-expiry' } }, 'Expires'),
+    expiry,
+    submit,
+    outcome,
+  );
+  return { form, created };
+}
+
+interface RowContext {
+  outcomes: Map<string, string>;
+  busy: Set<string>;
+  revoke(key: ApiKeyView): void;
+}
+
+function keysTable(items: ApiKeyView[], more: boolean, rows: RowContext): HTMLElement {
+  if (items.length === 0) return emptyState('No API keys.', 'api-keys-empty');
+  const tabKey = storedApiKey();
+  return el(
+    'div',
+    {},
+    el(
+      'table',
+      { testId: 'api-keys-table', className: 'grid' },
+      el('caption', { className: 'visually-hidden' }, "The tenant's API keys, newest first"),
+      el('thead', {}, el('tr', {}, ...COLUMNS.map((title) => el('th', { attrs: { scope: 'col' } }, title)))),
+      el('tbody', {}, ...items.map((key) => keyRow(key, isKeyInUse(key.prefix, tabKey), rows))),
+    ),
+    more ? el('p', { className: 'muted', testId: 'api-keys-limit' }, `The newest ${API_KEYS_LIMIT} are shown.`) : null,
+  );
+}
+
+function keyRow(key: ApiKeyView, inUse: boolean, rows: RowContext): HTMLElement {
+  const revoke =
+    key.state === 'revoked'
+      ? null
+      : el(
+          'button',
+          {
+            testId: 'api-key-revoke-button',
+            className: 'secondary',
+            attrs: { type: 'button', 'aria-label': `Revoke key ${key.prefix}`, disabled: rows.busy.has(key.id) },
+            data: { focusKey: `revoke-${key.id}` },
+            on: { click: () => rows.revoke(key) },
+          },
+          'Revoke',
+        );
+  return el(
+    'tr',
+    { testId: 'api-key-row', data: { keyId: key.id, prefix: key.prefix, state: key.state } },
+    el('td', { className: 'mono' }, key.prefix, inUse ? el('span', { testId: 'api-key-in-use', className: 'muted' }, ' (this tab)') : null),
+    el('td', { testId: 'api-key-row-name' }, key.name ?? el('span', { className: 'none' }, '—')),
+    el('td', {}, statusBadge(key.state, 'api-key-state')),
+    el('td', {}, key.scopes.join(', ')),
+    el('td', {}, key.rateLimit === null ? 'default' : String(key.rateLimit)),
+    el('td', {}, timeOf(key.createdAt)),
+    el('td', {}, key.expiresAt ? timeOf(key.expiresAt) : 'never'),
+    el('td', { testId: 'api-key-last-used' }, key.lastUsedAt ? timeOf(key.lastUsedAt) : 'not yet'),
+    el('td', {}, revoke, el('span', { testId: 'api-key-outcome', className: 'outcome', attrs: { role: 'status' } }, rows.outcomes.get(key.id) ?? '')),
+  );
+}

@@ -1,0 +1,76 @@
+import { issueApiKey, revokeApiKey, type IssuedApiKey } from '@longhaul/testing';
+import { DashboardSession, dashboardEnv, eventually, withScopedSession } from './dashboard.session';
+
+/** The API keys page: a key made and shown once, the tab's own key marked, a key revoked. */
+describe('the API keys page', () => {
+  const { api, dashboardUrl, databaseUrl } = dashboardEnv();
+  let admin: IssuedApiKey;
+  let session: DashboardSession;
+
+  // A tenant of its own: its keys are only this suite's, whatever other runs left in the database.
+  beforeAll(async () => {
+    admin = await issueApiKey({ databaseUrl, tenant: `dashboard-keys-${Date.now().toString(36)}`, scopes: ['read', 'admin'], name: 'dashboard tests: keys' });
+    session = await DashboardSession.open(dashboardUrl, admin.key);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    if (admin) await revokeApiKey(databaseUrl, admin.id);
+  });
+
+  const row = (prefix: string) => session.page.locator(`[data-testid="api-key-row"][data-prefix="${prefix}"]`);
+
+  it('makes a key, shows it once, and revokes it', async () => {
+    await session.goto('#/api-keys');
+    await row(admin.prefix).getByTestId('api-key-in-use').waitFor();
+
+    // The tab's key holds no write scope, so it cannot give one: the api's 403 is shown.
+    await session.byTestId('api-key-scope-write').check();
+    await session.byTestId('api-key-create-button').click();
+    await eventually('the refusal', () => session.byTestId('api-key-create-outcome').textContent(), (text) => (text ?? '').includes('403 insufficient_scope'));
+    expect(await session.byTestId('api-key-new').isVisible()).toBe(false);
+
+    await session.byTestId('api-key-scope-write').uncheck();
+    await session.byTestId('api-key-name').fill('ci bot');
+    await session.byTestId('api-key-expiry').selectOption('30d');
+    await session.byTestId('api-key-create-button').click();
+    const value = session.byTestId('api-key-new-value');
+    await value.waitFor();
+    const key = await value.inputValue();
+    expect(key).toMatch(/^lh_[a-z0-9]{12}_[A-Za-z0-9]{40}$/);
+    const prefix = key.split('_')[1]!;
+    expect((await api.withKey(key).request('GET', '/v1/jobs')).status).toBe(200);
+    await row(prefix).waitFor();
+    expect(await row(prefix).getByTestId('api-key-row-name').textContent()).toBe('ci bot');
+    expect(await row(prefix).getAttribute('data-state')).toBe('active');
+    await session.screenshot('api-keys');
+
+    // Done: the key leaves the page.
+    await session.byTestId('api-key-new-done').click();
+    expect(await session.byTestId('api-key-new').isVisible()).toBe(false);
+    expect(await session.page.content()).not.toContain(key);
+
+    const dialog = session.page.waitForEvent('dialog').then(async (shown) => {
+      const text = shown.message();
+      await shown.accept();
+      return text;
+    });
+    await row(prefix).getByTestId('api-key-revoke-button').click();
+    expect(await dialog).toContain(`Revoke ${prefix} (ci bot)?`);
+    await eventually('the row to read revoked', () => row(prefix).getAttribute('data-state'), (state) => state === 'revoked');
+    expect(await row(prefix).getByTestId('api-key-revoke-button').count()).toBe(0);
+    await eventually('the api to refuse the revoked key', async () => (await api.withKey(key).request('GET', '/v1/jobs')).status, (status) => status === 401, 5_000);
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  it('tells a key without the admin scope that the page needs one', async () => {
+    await withScopedSession(['read'], async (reader) => {
+      await reader.goto('#/api-keys');
+      const notice = reader.byTestId('api-keys-forbidden');
+      await notice.waitFor();
+      expect(await notice.textContent()).toMatch(/needs an API key with the admin scope.*403 insufficient_scope/);
+      expect(await reader.byTestId('api-key-create').isVisible()).toBe(false);
+      expect(reader.pageErrors).toEqual([]);
+    });
+  });
+});
