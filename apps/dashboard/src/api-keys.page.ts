@@ -3,6 +3,7 @@ import { showAdminReadFailure } from './admin-read.failure.js';
 import { API_KEYS_LIMIT, apiKeys, createApiKey, describeError, revokeApiKey } from './api.client.js';
 import { storedApiKey } from './api-key.session.js';
 import { EXPIRY_CHOICES, isKeyInUse, KEY_SCOPES, keyRequestFrom } from './api-keys.model.js';
+import { formatTime } from './display.format.js';
 import { el, keepingFocus, replaceChildren } from './dom.builder.js';
 import type { Page, PageContext } from './page.context.js';
 import { startRefreshLoop } from './refresh.loop.js';
@@ -63,7 +64,7 @@ export function mountApiKeys(view: HTMLElement, _route: Extract<Route, { page: '
       .then(
         (revoked) => {
           items = items?.map((item) => (item.id === revoked.id ? revoked : item)) ?? null;
-          outcomes.set(key.id, `Revoked at ${new Date(revoked.revokedAt ?? Date.now()).toLocaleString()}.`);
+          outcomes.set(key.id, `Revoked at ${formatTime(revoked.revokedAt)}.`);
         },
         (error: unknown) => outcomes.set(key.id, describeError(error)),
       )

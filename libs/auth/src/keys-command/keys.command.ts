@@ -1,3 +1,4 @@
+import { API_KEY_MAX_LIFETIME_MS } from '@longhaul/contracts';
 import type { DataSource } from '@longhaul/persistence';
 import { CommandUsageError, runOperatorCommand } from '@longhaul/platform';
 import { ApiKeyService, type ApiKeySummary } from '../api-key.service';
@@ -45,14 +46,12 @@ function parseRateLimit(text: string | undefined): number | undefined {
 
 /** Units `--expires-in` takes, in milliseconds. */
 const DURATION_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
-/** Ten years: a longer life is a key that should never expire, which is no flag at all. */
-const MAX_EXPIRY_MS = 3_650 * DURATION_UNITS['d']!;
 
 function parseExpiresIn(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const match = /^([1-9][0-9]{0,6})([mhd])$/.exec(text);
   const ms = match ? Number(match[1]) * DURATION_UNITS[match[2]!]! : NaN;
-  if (!(ms <= MAX_EXPIRY_MS)) throw new KeysUsageError(`--expires-in takes a whole number of minutes, hours or days (30m, 12h, 90d), at most 3650d; got '${text}'`);
+  if (!(ms <= API_KEY_MAX_LIFETIME_MS)) throw new KeysUsageError(`--expires-in takes a whole number of minutes, hours or days (30m, 12h, 90d), at most 3650d; got '${text}'`);
   return ms;
 }
 
