@@ -3,7 +3,7 @@ import { allowedMethodsOf, methodNotAllowed } from './allowed-methods';
 import { ROUTER_OPTIONS } from './fastify.adapter';
 
 describe('allowedMethodsOf', () => {
-  const server = Fastify({ routerOptions: ROUTER_OPTIONS });
+  const server = Fastify({ routerOptions: ROUTER_OPTIONS, forceCloseConnections: true });
   server.get('/v1/jobs/:id', async () => ({}));
   server.post('/v1/jobs', async () => ({}));
   server.get('/v1/jobs', async () => ({}));

@@ -5,7 +5,7 @@ const ALLOWED = 'https://app.example.com';
 
 /** An app shaped like the api behind the hook: a JSON route, a guard's 401, the router's 404. */
 async function start(origins: readonly string[]): Promise<{ server: FastifyInstance; base: string }> {
-  const app = Fastify();
+  const app = Fastify({ forceCloseConnections: true });
   app.addHook('onRequest', cors(origins));
   app.get('/v1/jobs', (_req, reply) => reply.header('Location', '/v1/jobs/1').send({ items: [] }));
   app.post('/v1/jobs', (_req, reply) => reply.status(401).header('WWW-Authenticate', 'Bearer realm="longhaul"').type('application/problem+json').send('{"status":401}'));

@@ -13,7 +13,7 @@ let sendSecondEvent: (() => void) | undefined;
 
 /** An app shaped like the api: JSON, an event stream, a ranged file, a static site with its own policy. */
 async function start(root: string, options?: SecureHeadersOptions): Promise<{ server: FastifyInstance; base: string }> {
-  const app = Fastify({ routerOptions: ROUTER_OPTIONS });
+  const app = Fastify({ routerOptions: ROUTER_OPTIONS, forceCloseConnections: true });
   app.addHook('onRequest', onRequestOf(secureHeaders(options)));
   app.get('/v1/thing', (_req, reply) => reply.send({ ok: true }));
   app.get('/v1/events', (_req, reply) => {

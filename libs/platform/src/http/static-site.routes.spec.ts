@@ -7,7 +7,7 @@ import { serveStaticSite } from './static-site.routes';
 
 /** A server routing as the services' adapter does, its not-found answer standing in for the api's. */
 async function listen(setup: (app: FastifyInstance) => void, notFound = '{"status":404}'): Promise<{ app: FastifyInstance; base: string }> {
-  const app = Fastify({ routerOptions: ROUTER_OPTIONS });
+  const app = Fastify({ routerOptions: ROUTER_OPTIONS, forceCloseConnections: true });
   setup(app);
   app.setNotFoundHandler((_req, reply) => reply.status(404).type('application/problem+json').send(notFound));
   return { app, base: await app.listen({ port: 0, host: '127.0.0.1' }) };

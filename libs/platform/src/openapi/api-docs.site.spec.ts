@@ -9,7 +9,8 @@ describe('serveApiDocs', () => {
 
   beforeAll(async () => {
     // Mounted as the api mounts it: behind the secure headers, before the router's 404.
-    server = Fastify({ routerOptions: ROUTER_OPTIONS });
+    // forceCloseConnections: close() drops the test's keep-alive connections instead of waiting them out.
+    server = Fastify({ routerOptions: ROUTER_OPTIONS, forceCloseConnections: true });
     server.addHook('onRequest', onRequestOf(secureHeaders()));
     serveApiDocs(server, '/docs', { title: 'Longhaul <API>' });
     server.setNotFoundHandler((_req, reply) => reply.status(404).type('application/problem+json').send('{"status":404}'));
@@ -42,6 +43,8 @@ describe('serveApiDocs', () => {
     expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
     const css = await fetch(`${base}/docs/swagger-ui.css`);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    // Read to the end: an unread answer this size can keep the connection busy, and close() waiting.
+    expect((await css.text()).length).toBeGreaterThan(1_000);
   });
 
   it("serves nothing else of the package and leaves other paths and methods to the API's policy", async () => {
