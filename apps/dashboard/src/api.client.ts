@@ -43,6 +43,8 @@ export interface ApiAnswer<T> {
 export interface JobListQuery {
   status?: JobStatus | null;
   type?: string | null;
+  /** Jobs created at or after this moment (ISO 8601). */
+  createdSince?: string | null;
   limit?: number;
   cursor?: string | null;
 }
@@ -85,6 +87,7 @@ export function listJobs(query: JobListQuery): Promise<JobListView> {
   const params = new URLSearchParams();
   if (query.status) params.set('status', query.status);
   if (query.type) params.set('type', query.type);
+  if (query.createdSince) params.set('createdSince', query.createdSince);
   if (query.limit) params.set('limit', String(query.limit));
   if (query.cursor) params.set('cursor', query.cursor);
   const text = params.toString();

@@ -4,7 +4,7 @@ import { el, keepingFocus, replaceChildren } from './dom.builder.js';
 import { appendPage, mergeTopOfList, type JobListState } from './job-list.merge.js';
 import type { Page, PageContext } from './page.context.js';
 import { startRefreshLoop } from './refresh.loop.js';
-import { JOB_STATUSES, jobIdIn, routeHash, type Route } from './route.policy.js';
+import { JOB_STATUSES, JOB_WINDOWS, jobIdIn, routeHash, type JobWindow, type Route } from './route.policy.js';
 import { emptyState, errorNotice, filterForm, jobLink, progressBar, statusBadge, timeOf, updatedNote } from './widgets.view.js';
 
 /** Jobs per page ("More" loads the next). */
@@ -16,8 +16,16 @@ const REFRESH_MS = 3000;
 
 type JobsRoute = Extract<Route, { page: 'jobs' }>;
 
+/** The "Created" filter's choices, in the order shown. */
+const WINDOW_LABELS: Record<JobWindow, string> = { hour: 'last hour', day: 'last 24 hours', week: 'last 7 days' };
+
+/** The list's filters as `GET /v1/jobs` takes them; the window's start is taken at each read. */
+function filtersOf(route: JobsRoute): { status: JobsRoute['status']; type: string | null; createdSince: string | null } {
+  return { status: route.status, type: route.type, createdSince: route.created ? new Date(Date.now() - JOB_WINDOWS[route.created]).toISOString() : null };
+}
+
 /**
- * The job list: newest first, filtered by status and type (kept in the URL), paged with "More",
+ * The job list: newest first, filtered by status, type and age (kept in the URL), paged with "More",
  * and read again every few seconds so statuses and progress move on their own.
  */
 export function mountJobsList(view: HTMLElement, route: JobsRoute, _context: PageContext): Page {
@@ -33,7 +41,7 @@ export function mountJobsList(view: HTMLElement, route: JobsRoute, _context: Pag
     el('thead', {}, el('tr', {}, ...['Job', 'Type', 'Status', 'Progress', 'Created', 'Updated'].map((title) => el('th', { attrs: { scope: 'col' } }, title)))),
     body,
   );
-  const empty = emptyState(route.status || route.type ? 'No job matches these filters.' : 'No jobs yet.', 'jobs-empty');
+  const empty = emptyState(route.status || route.type || route.created ? 'No job matches these filters.' : 'No jobs yet.', 'jobs-empty');
   const more = el('button', { testId: 'jobs-more', attrs: { type: 'button' }, data: { focusKey: 'more' } }, 'More');
 
   const render = () => {
@@ -45,7 +53,7 @@ export function mountJobsList(view: HTMLElement, route: JobsRoute, _context: Pag
   const refresh = async () => {
     try {
       const limit = Math.min(MAX_LIMIT, Math.max(PAGE_SIZE, state.rows.length));
-      state = mergeTopOfList(state, await listJobs({ status: route.status, type: route.type, limit }));
+      state = mergeTopOfList(state, await listJobs({ ...filtersOf(route), limit }));
       loaded = true;
       replaceChildren(problem);
       updated.mark();
@@ -58,7 +66,7 @@ export function mountJobsList(view: HTMLElement, route: JobsRoute, _context: Pag
     if (state.nextCursor === null) return;
     more.disabled = true;
     try {
-      state = appendPage(state, await listJobs({ status: route.status, type: route.type, limit: PAGE_SIZE, cursor: state.nextCursor }));
+      state = appendPage(state, await listJobs({ ...filtersOf(route), limit: PAGE_SIZE, cursor: state.nextCursor }));
       render();
     } catch (error) {
       replaceChildren(problem, errorNotice(describeError(error)));
@@ -118,7 +126,7 @@ function jobLookup(): HTMLElement {
   );
 }
 
-/** The filters: status (applied as soon as it changes) and type. */
+/** The filters: status and age (each applied as soon as it changes) and type. */
 function jobFilters(route: JobsRoute): HTMLElement {
   const status = el(
     'select',
@@ -126,21 +134,36 @@ function jobFilters(route: JobsRoute): HTMLElement {
     el('option', { attrs: { value: '' } }, 'any'),
     ...JOB_STATUSES.map((value) => el('option', { attrs: { value, selected: value === route.status } }, value)),
   );
+  const created = el(
+    'select',
+    { testId: 'filter-created', attrs: { id: 'filter-created', name: 'created' } },
+    el('option', { attrs: { value: '' } }, 'any time'),
+    ...(Object.keys(WINDOW_LABELS) as JobWindow[]).map((value) => el('option', { attrs: { value, selected: value === route.created } }, WINDOW_LABELS[value])),
+  );
   const type = el('input', { testId: 'filter-type', attrs: { id: 'filter-type', name: 'type', type: 'search', value: route.type ?? '', placeholder: 'video.process', autocomplete: 'off' } });
   const { form, apply } = filterForm(
     {
       testId: 'job-filters',
       label: 'Filter jobs',
       testIdPrefix: 'filter',
-      clearHash: routeHash({ page: 'jobs', status: null, type: null }),
-      target: () => routeHash({ page: 'jobs', status: JOB_STATUSES.find((value) => value === status.value) ?? null, type: type.value.trim() || null }),
+      clearHash: routeHash({ page: 'jobs', status: null, type: null, created: null }),
+      target: () =>
+        routeHash({
+          page: 'jobs',
+          status: JOB_STATUSES.find((value) => value === status.value) ?? null,
+          type: type.value.trim() || null,
+          created: (Object.keys(JOB_WINDOWS) as JobWindow[]).find((value) => value === created.value) ?? null,
+        }),
     },
     el('label', { attrs: { for: 'filter-status' } }, 'Status'),
     status,
     el('label', { attrs: { for: 'filter-type' } }, 'Type'),
     type,
+    el('label', { attrs: { for: 'filter-created' } }, 'Created'),
+    created,
   );
   status.addEventListener('change', apply);
+  created.addEventListener('change', apply);
   return form;
 }
 

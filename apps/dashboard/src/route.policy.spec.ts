@@ -4,12 +4,16 @@ const JOB_ID = '0190f4c2-7a1b-7c3d-8e4f-a1b2c3d4e5f6';
 
 describe('parseRoute', () => {
   it.each([
-    ['', { page: 'jobs', status: null, type: null }],
-    ['#', { page: 'jobs', status: null, type: null }],
-    ['#/', { page: 'jobs', status: null, type: null }],
-    ['#/jobs', { page: 'jobs', status: null, type: null }],
-    ['#/jobs?status=failed&type=video.process', { page: 'jobs', status: 'failed', type: 'video.process' }],
-    ['#/jobs?status=nonsense&type=%20', { page: 'jobs', status: null, type: null }],
+    ['', { page: 'jobs', status: null, type: null, created: null }],
+    ['#', { page: 'jobs', status: null, type: null, created: null }],
+    ['#/', { page: 'jobs', status: null, type: null, created: null }],
+    ['#/jobs', { page: 'jobs', status: null, type: null, created: null }],
+    ['#/jobs?status=failed&type=video.process', { page: 'jobs', status: 'failed', type: 'video.process', created: null }],
+    ['#/jobs?status=nonsense&type=%20', { page: 'jobs', status: null, type: null, created: null }],
+    ['#/jobs?created=day', { page: 'jobs', status: null, type: null, created: 'day' }],
+    // Only the named windows: anything else (or an inherited property name) lists every job.
+    ['#/jobs?created=month', { page: 'jobs', status: null, type: null, created: null }],
+    ['#/jobs?created=toString', { page: 'jobs', status: null, type: null, created: null }],
     [`#/jobs/${JOB_ID}`, { page: 'job', id: JOB_ID }],
     [`#/jobs/${JOB_ID.toUpperCase()}/`, { page: 'job', id: JOB_ID }],
     ['#/lanes', { page: 'lanes' }],
@@ -27,8 +31,9 @@ describe('parseRoute', () => {
 
 describe('routeHash', () => {
   it.each<Route>([
-    { page: 'jobs', status: null, type: null },
-    { page: 'jobs', status: 'running', type: 'video.process' },
+    { page: 'jobs', status: null, type: null, created: null },
+    { page: 'jobs', status: 'running', type: 'video.process', created: null },
+    { page: 'jobs', status: null, type: null, created: 'week' },
     { page: 'job', id: JOB_ID },
     { page: 'lanes' },
     { page: 'dead-letters' },
@@ -39,8 +44,8 @@ describe('routeHash', () => {
   });
 
   it('keeps filters readable', () => {
-    expect(routeHash({ page: 'jobs', status: 'failed', type: null })).toBe('#/jobs?status=failed');
-    expect(routeHash({ page: 'jobs', status: null, type: null })).toBe('#/jobs');
+    expect(routeHash({ page: 'jobs', status: 'failed', type: null, created: null })).toBe('#/jobs?status=failed');
+    expect(routeHash({ page: 'jobs', status: null, type: null, created: null })).toBe('#/jobs');
     expect(routeHash({ page: 'dlq-messages', topic: null, errorCode: null, pending: true })).toBe('#/dlq-messages?pending=true');
     expect(routeHash({ page: 'dlq-messages', topic: null, errorCode: null, pending: false })).toBe('#/dlq-messages');
     // The lanes page links a dead-letter topic to its messages.

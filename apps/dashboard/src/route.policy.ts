@@ -10,9 +10,16 @@ import type { JobStatus } from '@longhaul/contracts';
 export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const satisfies readonly JobStatus[];
 const _everyStatusListed: [Exclude<JobStatus, (typeof JOB_STATUSES)[number]>] extends [never] ? true : false = true;
 
+/**
+ * How far back the job list's "Created" filter reaches, by name. Relative, so a kept or shared
+ * link means "the last hour" whenever it is opened, and every refresh moves the window on.
+ */
+export const JOB_WINDOWS = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000 } as const;
+export type JobWindow = keyof typeof JOB_WINDOWS;
+
 /** Which page, with what it needs. */
 export type Route =
-  | { page: 'jobs'; status: JobStatus | null; type: string | null }
+  | { page: 'jobs'; status: JobStatus | null; type: string | null; created: JobWindow | null }
   | { page: 'job'; id: string }
   | { page: 'lanes' }
   | { page: 'dead-letters' }
@@ -29,6 +36,10 @@ const ERROR_CODE = /^[a-z0-9_]{1,64}$/;
 
 function isJobStatus(value: string | null): value is JobStatus {
   return value !== null && (JOB_STATUSES as readonly string[]).includes(value);
+}
+
+function isJobWindow(value: string | null): value is JobWindow {
+  return value !== null && Object.hasOwn(JOB_WINDOWS, value);
 }
 
 /**
@@ -51,7 +62,8 @@ export function parseRoute(hash: string): Route {
   if (segments.length === 0 || (segments.length === 1 && segments[0] === 'jobs')) {
     const status = query.get('status');
     const type = query.get('type')?.trim() || null;
-    return { page: 'jobs', status: isJobStatus(status) ? status : null, type };
+    const created = query.get('created');
+    return { page: 'jobs', status: isJobStatus(status) ? status : null, type, created: isJobWindow(created) ? created : null };
   }
   if (segments.length === 2 && segments[0] === 'jobs' && UUID.test(segments[1]!)) return { page: 'job', id: segments[1]!.toLowerCase() };
   if (segments.length === 1 && segments[0] === 'lanes') return { page: 'lanes' };
@@ -72,6 +84,7 @@ export function routeHash(route: Route): string {
       const query = new URLSearchParams();
       if (route.status) query.set('status', route.status);
       if (route.type) query.set('type', route.type);
+      if (route.created) query.set('created', route.created);
       return withQuery('#/jobs', query);
     }
     case 'job':

@@ -1,10 +1,10 @@
 import type { JobListView, JobView } from '@longhaul/contracts';
-import { sampleJobRequest } from '@longhaul/testing';
+import { ApiClient, DbProbe, issueApiKey, revokeApiKey, sampleJobRequest } from '@longhaul/testing';
 import { DashboardSession, dashboardEnv, eventually } from './dashboard.session';
 
 /** The job list: live statuses, filters, paging. */
 describe('the job list', () => {
-  const { api, dashboardUrl, apiKey } = dashboardEnv();
+  const { api, apiUrl, dashboardUrl, apiKey, databaseUrl } = dashboardEnv();
   let session: DashboardSession;
 
   beforeAll(async () => {
@@ -70,6 +70,41 @@ describe('the job list', () => {
     expect(await session.byTestId('filter-status').inputValue()).toBe('completed');
     expect(await session.byTestId('filter-type').inputValue()).toBe('video.process');
     expect(await session.jobRow(failed.id).count()).toBe(0);
+  });
+
+  it('narrows the list to jobs created within the last hour, day or week', async () => {
+    // A tenant of its own, so its two jobs are the whole list whatever other runs left behind.
+    const issued = await issueApiKey({ databaseUrl, tenant: `dashboard-window-${Date.now().toString(36)}`, scopes: ['read', 'write'], name: 'dashboard tests: job window' });
+    const db = new DbProbe(databaseUrl);
+    let windowed: DashboardSession | undefined;
+    try {
+      const tenantApi = new ApiClient(apiUrl, issued.key);
+      const [old, recent] = [(await tenantApi.submitJob(sampleJobRequest({}))).body, (await tenantApi.submitJob(sampleJobRequest({}))).body];
+      // A job submitted two days ago, as far as the list can tell.
+      await db.rows(`UPDATE api.jobs SET created_at = created_at - interval '2 days' WHERE id = $1`, [old.id]);
+
+      windowed = await DashboardSession.open(dashboardUrl, issued.key);
+      await windowed.goto('#/jobs');
+      await windowed.jobRow(old.id).waitFor();
+      await windowed.jobRow(recent.id).waitFor();
+      await windowed.byTestId('filter-created').selectOption('day');
+      await eventually('the filter in the URL', async () => windowed!.page.url(), (url) => /#\/jobs\?created=day$/.test(url));
+      // The list is drawn from one answer: the tenant's two jobs, or the recent one alone.
+      const listedIds = () => windowed!.page.locator('[data-testid="job-row"]').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['jobId']));
+      await eventually('the recent job without the two-day-old one', listedIds, (ids) => ids.length === 1 && ids[0] === recent.id);
+
+      // From the URL, with the choice shown; a week reaches back past two days, an hour does not.
+      await windowed.goto('#/jobs?created=week');
+      await windowed.jobRow(old.id).waitFor();
+      expect(await windowed.byTestId('filter-created').inputValue()).toBe('week');
+      await windowed.goto('#/jobs?created=hour');
+      await eventually('the last hour: the recent job alone', listedIds, (ids) => ids.length === 1 && ids[0] === recent.id);
+      expect(windowed.pageErrors).toEqual([]);
+    } finally {
+      await windowed?.close();
+      await db.close();
+      await revokeApiKey(databaseUrl, issued.id);
+    }
   });
 
   it('opens a job by its id or a link to it, and says when the text holds no id', async () => {

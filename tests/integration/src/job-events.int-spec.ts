@@ -257,6 +257,39 @@ describe('GET /v1/jobs', () => {
     expect(otherType.body).toEqual({ items: [], nextCursor: null });
   });
 
+  it('keeps the jobs created in a window, since inclusive and before exclusive, paging within it', async () => {
+    const jobs = [];
+    for (let i = 0; i < 4; i++) jobs.push((await env.api.submitJob(simulatedJob({}))).body.id);
+    // Postgres keeps microseconds; the window's bounds are the stored instants themselves.
+    const created = await env.db.rows<{ id: string; at: string }>(
+      `SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at FROM api.jobs WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
+      [jobs],
+    );
+    expect(created.map((r) => r.id)).toEqual(jobs);
+    const since = created[1]!.at;
+    const before = created[3]!.at;
+    const window = `createdSince=${encodeURIComponent(since)}&createdBefore=${encodeURIComponent(before)}`;
+    const listed = await walk(`${window}&limit=1`, 100);
+    expect(listed.complete).toBe(true);
+    const stored = await env.db.rows<{ id: string }>(
+      `SELECT id FROM api.jobs WHERE tenant_id = ${SUITE_TENANT} AND created_at >= $1::timestamptz AND created_at < $2::timestamptz ORDER BY created_at DESC, id DESC`,
+      [since, before],
+    );
+    expect(listed.items.map((j) => j.id)).toEqual(stored.map((r) => r.id));
+    expect(listed.items.map((j) => j.id)).toEqual(expect.arrayContaining([jobs[1], jobs[2]]));
+    expect(listed.items.map((j) => j.id)).not.toContain(jobs[0]);
+    expect(listed.items.map((j) => j.id)).not.toContain(jobs[3]);
+    // The same instant written with an offset is the same bound.
+    const shifted = new Date(Date.parse(created[3]!.at)).toISOString().replace('Z', '+00:00');
+    const sinceOnly = await list(`?createdSince=${encodeURIComponent(shifted)}&limit=100`);
+    expect(sinceOnly.body.items.map((j) => j.id)).toContain(jobs[3]);
+    expect(sinceOnly.body.items.map((j) => j.id)).not.toContain(jobs[2]);
+    // RFC 3339 allows offsets Postgres does not read in a literal: the api sends the UTC instant.
+    const farOffset = await list(`?createdBefore=${encodeURIComponent('2000-01-01T20:00:00-23:59')}`);
+    expect(farOffset.status).toBe(200);
+    expect(farOffset.body).toEqual({ items: [], nextCursor: null });
+  });
+
   it("shows a running job's progress", async () => {
     const job = await submitSlowJob(8000);
     toCancel.push(job.id);
@@ -278,6 +311,10 @@ describe('GET /v1/jobs', () => {
     ['cursor=not-one-of-ours', 'cursor'],
     ['cursor=%25%25', 'cursor'],
     ['sort=asc', 'sort'],
+    ['createdSince=yesterday', 'createdSince'],
+    ['createdBefore=2026-12-06', 'createdBefore'],
+    ['createdSince=0000-01-01T00%3A00%3A00Z', 'createdSince'],
+    ['createdSince=2026-12-06T10%3A00%3A00Z&createdBefore=2026-12-06T09%3A00%3A00Z', 'createdBefore'],
   ])('refuses ?%s with 400 problem+json naming %s', async (query, parameter) => {
     const response = await list(`?${query}`);
     expect(response.status).toBe(400);

@@ -329,6 +329,20 @@ describe('runCli', () => {
     assert.equal(requestsTo('GET /v1/jobs').at(-1)?.query.toString(), 'cursor=page-2');
   });
 
+  it('jobs list sends a creation window as moments, and pages on with the same moments', async () => {
+    const { code, stdout } = await cli(['jobs', 'list', '--since', '2026-12-06T10:00:00+01:00', '--before', '2026-12-06T10:30:00Z', '--limit', '1']);
+    assert.equal(code, 0);
+    assert.equal(requestsTo('GET /v1/jobs').at(-1)?.query.toString(), 'createdSince=2026-12-06T09%3A00%3A00.000Z&createdBefore=2026-12-06T10%3A30%3A00.000Z&limit=1');
+    assert.match(stdout, /next page: longhaul jobs list --since 2026-12-06T09:00:00\.000Z --before 2026-12-06T10:30:00\.000Z --limit 1 --cursor page-2\n$/);
+    const ago = await cli(['jobs', 'list', '--since', '2h']);
+    assert.equal(ago.code, 0);
+    const since = Date.parse(requestsTo('GET /v1/jobs').at(-1)?.query.get('createdSince') ?? '');
+    assert.ok(Math.abs(Date.now() - 2 * 3_600_000 - since) < 60_000, 'two hours before now');
+    const bad = await cli(['jobs', 'list', '--since', 'last week']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--since takes how long ago \(30m, 12h, 7d; at most 3650d\) or a date and time with its offset/);
+  });
+
   it('dead-letters list maps its filters to the query; replay tells a first replay from a repeat', async () => {
     const list = await cli(['dead-letters', 'list', '--job-type', 'video.process', '--error-code', 'media_invalid', '--fingerprint', '0123456789abcdef', '--limit', '20']);
     assert.equal(list.code, 0);

@@ -5,6 +5,7 @@ import { apiKeyPath } from './api-key.path.mts';
 import { buildApiKeyRequest } from './api-key-request.builder.mts';
 import { UsageError } from './cli.errors.mts';
 import { COMMANDS } from './command.catalog.mts';
+import { jobWindowOption } from './job-window.option.mts';
 import { DEFAULT_API_URL, parseCommandLine } from './command-line.parser.mts';
 import type { CommandLine } from './command-line.parser.mts';
 import type { OptionValues } from './command.types.mts';
@@ -163,6 +164,27 @@ describe('api-keys create options', () => {
       assert.throws(() => expiry(bad), /--expires-at takes a date and time with its offset/, bad);
     }
     assert.throws(() => expiresAtOption({ 'expires-in': '1d', 'expires-at': '2027-01-31T18:00:00Z' }, NOW), /give --expires-in or --expires-at, not both/);
+  });
+});
+
+describe('jobWindowOption', () => {
+  const NOW = Date.parse('2026-01-01T00:00:00.000Z');
+  const window = (values: OptionValues) => jobWindowOption(values, NOW);
+
+  it('turns how long ago into a moment, and takes a moment with its offset, both sent in UTC', () => {
+    assert.deepEqual(window({}), { createdSince: undefined, createdBefore: undefined });
+    assert.deepEqual(window({ since: '90m' }), { createdSince: '2025-12-31T22:30:00.000Z', createdBefore: undefined });
+    assert.deepEqual(window({ since: '2d', before: '1d' }), { createdSince: '2025-12-30T00:00:00.000Z', createdBefore: '2025-12-31T00:00:00.000Z' });
+    assert.deepEqual(window({ since: '2025-12-31T10:00:00+02:00', before: '12h' }), { createdSince: '2025-12-31T08:00:00.000Z', createdBefore: '2025-12-31T12:00:00.000Z' });
+  });
+
+  it('refuses what is neither, naming the option, and a window that ends before it starts', () => {
+    for (const bad of ['yesterday', '2w', '0h', '3651d', '1.5h', '2025-12-31', '2025-12-31T10:00:00']) {
+      assert.throws(() => window({ since: bad }), (error: unknown) => error instanceof UsageError && error.message === `--since takes how long ago (30m, 12h, 7d; at most 3650d) or a date and time with its offset (2026-12-06T09:00:00Z), not "${bad}"`, bad);
+    }
+    assert.throws(() => window({ before: 'soon' }), /--before takes how long ago/);
+    assert.throws(() => window({ since: '1h', before: '2h' }), /--since \(2025-12-31T23:00:00.000Z\) must be earlier than --before \(2025-12-31T22:00:00.000Z\)/);
+    assert.throws(() => window({ since: '1h', before: '1h' }), /must be earlier than --before/);
   });
 });
 

@@ -8,6 +8,10 @@ export interface JobPageQuery {
   tenantId: string;
   status?: JobStatus;
   type?: string;
+  /** Created at or after (ISO 8601). */
+  createdSince?: string;
+  /** Created before (ISO 8601, exclusive). */
+  createdBefore?: string;
   /** Start after this job (exclusive); null for the first page. */
   after: JobCursor | null;
   limit: number;
@@ -47,6 +51,9 @@ export class JobSummaryRepository {
     where.push(`j.tenant_id = ${param(query.tenantId)}`);
     if (query.status) where.push(`j.status = ${param(query.status)}`);
     if (query.type) where.push(`j.type = ${param(query.type)}`);
+    // Range bounds on the same index as the keyset: a window costs no more than a page.
+    if (query.createdSince) where.push(`j.created_at >= ${param(query.createdSince)}::timestamptz`);
+    if (query.createdBefore) where.push(`j.created_at < ${param(query.createdBefore)}::timestamptz`);
     if (query.after) where.push(`(j.created_at, j.id) < (${param(query.after.createdAt)}::timestamptz, ${param(query.after.id)}::uuid)`);
     const rows = await sql.rows<Row>(
       `SELECT j.id, j.type, j.status, j.created_at, j.updated_at, j.traceparent,

@@ -5,9 +5,10 @@ import { DATA_SOURCE } from '@longhaul/platform';
 import { decodeJobCursor, encodeJobCursor } from './job-cursor';
 import { JobSummaryRepository } from './job-summary.repository';
 import { InvalidJobCursorError } from './list-jobs.errors';
+import { toUtcInstant } from './utc-instant.format';
 
 /**
- * `GET /v1/jobs`: jobs newest first, filtered by status and type, a page at a time. Pages are cut
+ * `GET /v1/jobs`: jobs newest first, filtered by status, type and creation time, a page at a time. Pages are cut
  * by position (keyset), not offset, so a job submitted while a client pages neither shifts nor
  * repeats what it sees; `nextCursor` is null on the last page.
  */
@@ -23,7 +24,15 @@ export class ListJobsService {
     if (query.cursor !== undefined && !after) throw new InvalidJobCursorError();
     // One more than asked for tells whether another page follows, without a count.
     const rows = await withConnection(this.dataSource, (sql) =>
-      this.summaries.page(sql, { tenantId, status: query.status, type: query.type, after, limit: query.limit + 1 }),
+      this.summaries.page(sql, {
+        tenantId,
+        status: query.status,
+        type: query.type,
+        createdSince: query.createdSince === undefined ? undefined : toUtcInstant(query.createdSince),
+        createdBefore: query.createdBefore === undefined ? undefined : toUtcInstant(query.createdBefore),
+        after,
+        limit: query.limit + 1,
+      }),
     );
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);

@@ -49,7 +49,7 @@ export const JOBS_OPERATIONS = describeOperations(JobsController, {
   },
   list: {
     summary: 'List jobs',
-    description: 'Newest first, `limit` at a time; pass the `nextCursor` of a page as `cursor` for the next. Pages are cut by position, so jobs submitted meanwhile never shift or repeat. Jobs finished longer ago than the retention (`JOB_RETENTION_MS`) are gone.',
+    description: 'Newest first, `limit` at a time; pass the `nextCursor` of a page as `cursor` for the next. Pages are cut by position, so jobs submitted meanwhile never shift or repeat. `createdSince` (inclusive) and `createdBefore` (exclusive) keep jobs created in a window; a `cursor` goes with the filters of the page that gave it. Jobs finished longer ago than the retention (`JOB_RETENTION_MS`) are gone.',
     tags: ['jobs'],
     query: ListJobsQuerySchema,
     responses: { 200: { description: 'A page of jobs.', schema: JobListViewSchema }, 400: invalidQuery },
