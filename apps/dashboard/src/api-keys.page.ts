@@ -1,7 +1,7 @@
 import type { ApiKeyView, CreatedApiKeyView } from '@longhaul/contracts';
 import { showAdminReadFailure } from './admin-read.failure.js';
-import { API_KEYS_LIMIT, apiKeys, createApiKey, describeError, revokeApiKey } from './api.client.js';
-import { storedApiKey } from './api-key.session.js';
+import { API_KEYS_LIMIT, apiKeys, createApiKey, describeError, revokeApiKey, rotateApiKey } from './api.client.js';
+import { rememberApiKey, storedApiKey } from './api-key.session.js';
 import { EXPIRY_CHOICES, isKeyInUse, KEY_SCOPES, keyRequestFrom } from './api-keys.model.js';
 import { formatTime } from './display.format.js';
 import { el, keepingFocus, replaceChildren } from './dom.builder.js';
@@ -16,16 +16,17 @@ const COLUMNS = ['Key', 'Name', 'State', 'Scopes', 'Rate limit', 'Created', 'Exp
 
 /**
  * The tenant's API keys (`/v1/api-keys`, `admin` scope): newest first with their state and last
- * use, a form that makes a key (shown once, in a field to copy, then gone from the page), and a
- * Revoke button per key that still works. The key this tab uses is marked, and revoking it says
- * beforehand that the dashboard will ask for another. A key without the `admin` scope is told so
+ * use, a form that makes a key (shown once, in a field to copy, then gone from the page), and
+ * Rotate and Revoke buttons per key that still works. The key this tab uses is marked; revoking it
+ * says beforehand that the dashboard will ask for another, while rotating it moves the tab to the
+ * new key. A key without the `admin` scope is told so
  * once, rather than shown a list that keeps failing.
  */
 export function mountApiKeys(view: HTMLElement, _route: Extract<Route, { page: 'api-keys' }>, _context: PageContext): Page {
   const updated = updatedNote('api-keys-updated');
   const problem = el('div', { attrs: { 'aria-live': 'polite' } });
   const content = el('div', {}, 'Loading the API keys…');
-  /** What the last Revoke of each key answered, kept across refreshes. */
+  /** What the last Rotate or Revoke of each key answered, kept across refreshes. */
   const outcomes = new Map<string, string>();
   const busy = new Set<string>();
   let items: ApiKeyView[] | null = null;
@@ -37,7 +38,7 @@ export function mountApiKeys(view: HTMLElement, _route: Extract<Route, { page: '
     const text = JSON.stringify([items, [...outcomes], [...busy]]);
     if (text === shown) return;
     shown = text;
-    keepingFocus(content, () => replaceChildren(content, keysTable(items!, more, { outcomes, busy, revoke })));
+    keepingFocus(content, () => replaceChildren(content, keysTable(items!, more, { outcomes, busy, revoke, rotate })));
   };
   const refresh = async () => {
     try {
@@ -51,21 +52,18 @@ export function mountApiKeys(view: HTMLElement, _route: Extract<Route, { page: '
       showAdminReadFailure(error, { loop, problem, content, hide: [updated.element, creator.form], instead: "manage the tenant's keys", forbiddenTestId: 'api-keys-forbidden' });
     }
   };
-  const revoke = (key: ApiKeyView) => {
-    const inUse = isKeyInUse(key.prefix, storedApiKey());
-    const question = inUse
-      ? `Revoke ${key.prefix}, the key this tab uses? The api refuses it within a second, and the dashboard will then ask for another key.`
-      : `Revoke ${key.prefix}${key.name ? ` (${key.name})` : ''}? Whatever uses it is refused within a second; a revoked key cannot be brought back.`;
+  /**
+   * Runs an action on `key` once confirmed: the key's buttons are disabled and `pending` shown
+   * until the api answers, then the answer (`done` says what it was), and the list is read again.
+   */
+  const act = <T>(key: ApiKeyView, question: string, pending: string, send: () => Promise<T>, done: (answer: T) => string) => {
     if (!confirm(question)) return;
     busy.add(key.id);
-    outcomes.set(key.id, 'Revoking…');
+    outcomes.set(key.id, pending);
     render();
-    void revokeApiKey(key.id)
+    void send()
       .then(
-        (revoked) => {
-          items = items?.map((item) => (item.id === revoked.id ? revoked : item)) ?? null;
-          outcomes.set(key.id, `Revoked at ${formatTime(revoked.revokedAt)}.`);
-        },
+        (answer) => outcomes.set(key.id, done(answer)),
         (error: unknown) => outcomes.set(key.id, describeError(error)),
       )
       .finally(() => {
@@ -73,6 +71,30 @@ export function mountApiKeys(view: HTMLElement, _route: Extract<Route, { page: '
         render();
         loop.now();
       });
+  };
+  const named = (key: ApiKeyView) => `${key.prefix}${key.name ? ` (${key.name})` : ''}`;
+  const replaceItem = (key: ApiKeyView) => (items = items?.map((item) => (item.id === key.id ? key : item)) ?? null);
+  const revoke = (key: ApiKeyView) => {
+    const question = isKeyInUse(key.prefix, storedApiKey())
+      ? `Revoke ${key.prefix}, the key this tab uses? The api refuses it within a second, and the dashboard will then ask for another key.`
+      : `Revoke ${named(key)}? Whatever uses it is refused within a second; a revoked key cannot be brought back.`;
+    act(key, question, 'Revoking…', () => revokeApiKey(key.id), (revoked) => {
+      replaceItem(revoked);
+      return `Revoked at ${formatTime(revoked.revokedAt)}.`;
+    });
+  };
+  const rotate = (key: ApiKeyView) => {
+    const inUse = isKeyInUse(key.prefix, storedApiKey());
+    const question = inUse
+      ? `Rotate ${key.prefix}, the key this tab uses? A new key with the same scopes replaces it and is shown once; this tab goes on with the new key.`
+      : `Rotate ${named(key)}? A new key with the same scopes replaces it and is shown once; whatever uses the old key is refused within a second.`;
+    act(key, question, 'Rotating…', () => rotateApiKey(key.id), (rotated) => {
+      // Before anything else is sent: the old key stops working within a second.
+      if (inUse) rememberApiKey(rotated.key);
+      replaceItem(rotated.replaced);
+      creator.show(rotated);
+      return `Replaced by ${rotated.prefix}.`;
+    });
   };
   const creator = keyCreator(() => loop.now());
 
@@ -95,8 +117,11 @@ export function mountApiKeys(view: HTMLElement, _route: Extract<Route, { page: '
   return { dispose: () => loop.stop() };
 }
 
-/** The create form, and where the new key is shown until the person is done with it. */
-function keyCreator(onCreated: () => void): { form: HTMLFormElement; created: HTMLElement } {
+/**
+ * The create form, and where a new key (made here, or by a rotation) is shown until the person is
+ * done with it.
+ */
+function keyCreator(onCreated: () => void): { form: HTMLFormElement; created: HTMLElement; show: (key: CreatedApiKeyView) => void } {
   const scopeBoxes = KEY_SCOPES.map((scope) =>
     el('input', { testId: `api-key-scope-${scope}`, attrs: { id: `api-key-scope-${scope}`, type: 'checkbox', name: 'scopes', value: scope, checked: scope === 'read' } }),
   );
@@ -180,13 +205,14 @@ function keyCreator(onCreated: () => void): { form: HTMLFormElement; created: HT
     submit,
     outcome,
   );
-  return { form, created };
+  return { form, created, show: showCreated };
 }
 
 interface RowContext {
   outcomes: Map<string, string>;
   busy: Set<string>;
   revoke(key: ApiKeyView): void;
+  rotate(key: ApiKeyView): void;
 }
 
 function keysTable(items: ApiKeyView[], more: boolean, rows: RowContext): HTMLElement {
@@ -206,21 +232,26 @@ function keysTable(items: ApiKeyView[], more: boolean, rows: RowContext): HTMLEl
   );
 }
 
+/** A key's action button (`Rotate`, `Revoke`), disabled while an action on the key is under way. */
+function keyAction(key: ApiKeyView, action: 'Rotate' | 'Revoke', rows: RowContext, run: (key: ApiKeyView) => void): HTMLElement {
+  const name = action.toLowerCase();
+  return el(
+    'button',
+    {
+      testId: `api-key-${name}-button`,
+      className: 'secondary',
+      attrs: { type: 'button', 'aria-label': `${action} key ${key.prefix}`, disabled: rows.busy.has(key.id) },
+      data: { focusKey: `${name}-${key.id}` },
+      on: { click: () => run(key) },
+    },
+    action,
+  );
+}
+
 function keyRow(key: ApiKeyView, inUse: boolean, rows: RowContext): HTMLElement {
-  const revoke =
-    key.state === 'revoked'
-      ? null
-      : el(
-          'button',
-          {
-            testId: 'api-key-revoke-button',
-            className: 'secondary',
-            attrs: { type: 'button', 'aria-label': `Revoke key ${key.prefix}`, disabled: rows.busy.has(key.id) },
-            data: { focusKey: `revoke-${key.id}` },
-            on: { click: () => rows.revoke(key) },
-          },
-          'Revoke',
-        );
+  // Only an active key is rotated (the api answers 409 api_key_not_active otherwise).
+  const rotate = key.state === 'active' ? keyAction(key, 'Rotate', rows, (k) => rows.rotate(k)) : null;
+  const revoke = key.state === 'revoked' ? null : keyAction(key, 'Revoke', rows, (k) => rows.revoke(k));
   return el(
     'tr',
     { testId: 'api-key-row', data: { keyId: key.id, prefix: key.prefix, state: key.state } },
@@ -232,6 +263,6 @@ function keyRow(key: ApiKeyView, inUse: boolean, rows: RowContext): HTMLElement 
     el('td', {}, timeOf(key.createdAt)),
     el('td', {}, key.expiresAt ? timeOf(key.expiresAt) : 'never'),
     el('td', { testId: 'api-key-last-used' }, key.lastUsedAt ? timeOf(key.lastUsedAt) : 'not yet'),
-    el('td', {}, revoke, el('span', { testId: 'api-key-outcome', className: 'outcome', attrs: { role: 'status' } }, rows.outcomes.get(key.id) ?? '')),
+    el('td', {}, rotate, revoke, el('span', { testId: 'api-key-outcome', className: 'outcome', attrs: { role: 'status' } }, rows.outcomes.get(key.id) ?? '')),
   );
 }

@@ -14,6 +14,7 @@ import type {
   JobStatus,
   JobView,
   QueuesView,
+  RotatedApiKeyView,
 } from '@longhaul/contracts';
 import { bearerHeaders, reportKeyRefused, storedApiKey } from './api-key.session.js';
 
@@ -145,6 +146,12 @@ export const apiKeys = (): Promise<ApiKeyListView> => get<ApiKeyListView>(`/v1/a
 
 /** `POST /v1/api-keys`: the new key, with the key itself, which the api shows this once. */
 export const createApiKey = async (request: CreateApiKeyRequest): Promise<CreatedApiKeyView> => (await call<CreatedApiKeyView>('POST', '/v1/api-keys', request)).body;
+
+/**
+ * `POST /v1/api-keys/{id}/rotate`, the old key revoked at once: the new key, with the key itself
+ * (shown this once), and the old one as it is now.
+ */
+export const rotateApiKey = async (keyId: string): Promise<RotatedApiKeyView> => (await call<RotatedApiKeyView>('POST', `/v1/api-keys/${id(keyId)}/rotate`, {})).body;
 
 /** `POST /v1/api-keys/{id}/revoke`: the key as it is now (revoked; again: the first time). */
 export const revokeApiKey = async (keyId: string): Promise<ApiKeyView> => (await call<ApiKeyView>('POST', `/v1/api-keys/${id(keyId)}/revoke`)).body;

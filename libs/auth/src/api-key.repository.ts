@@ -104,6 +104,19 @@ export const apiKeyRepository = {
   },
 
   /**
+   * Makes the key stop working within `withinMs` of the database's clock, or sooner when it was
+   * to expire sooner (`least` skips a null expiry). The key as it is afterwards.
+   */
+  async expireWithin(sql: Sql, id: string, withinMs: number): Promise<ApiKeyRecord | null> {
+    const [row] = await sql.rows<{ prefix: string }>(
+      `UPDATE api.api_keys SET expires_at = least(expires_at, now() + $2::bigint * interval '1 millisecond')
+        WHERE id = $1 RETURNING prefix`,
+      [id, withinMs],
+    );
+    return row ? this.findByPrefix(sql, row.prefix) : null;
+  },
+
+  /**
    * Records a use of the key now, unless one was recorded within the last minute (by any api
    * process): a busy key costs one row update a minute at most, and none between.
    */

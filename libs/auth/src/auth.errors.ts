@@ -21,3 +21,12 @@ export function insufficientScope(required: Scope): ProblemError {
     { 'www-authenticate': `Bearer realm="longhaul", error="insufficient_scope", scope="${required}"` },
   );
 }
+
+/**
+ * 403: the key may not give another a rate limit above its own (rotating a key copies the key's
+ * limit). Answered as a missing scope is, with the same challenge, since the remedy is the same:
+ * a key that holds more.
+ */
+export function rateLimitAboveOwn(detail: string): ProblemError {
+  return new ProblemError({ ...ProblemError.of(403, ErrorCodes.insufficientScope, detail).problem }, { 'www-authenticate': 'Bearer realm="longhaul", error="insufficient_scope"' });
+}

@@ -1,10 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { API_KEY_MAX_LIFETIME_MS, ErrorCodes, type ApiKeyListView, type ApiKeyView, type CreateApiKeyRequest, type CreatedApiKeyView } from '@longhaul/contracts';
+import {
+  API_KEY_MAX_LIFETIME_MS,
+  ErrorCodes,
+  type ApiKeyListView,
+  type ApiKeyView,
+  type CreateApiKeyRequest,
+  type CreatedApiKeyView,
+  type RotateApiKeyRequest,
+  type RotatedApiKeyView,
+} from '@longhaul/contracts';
 import { inTransaction, withConnection, type DataSource } from '@longhaul/persistence';
 import { DATA_SOURCE, ProblemError } from '@longhaul/platform';
 import { generateApiKey, hashApiKeySecret } from './api-key.format';
 import { apiKeyRepository, type ApiKeyRecord } from './api-key.repository';
-import { insufficientScope } from './auth.errors';
+import { insufficientScope, rateLimitAboveOwn } from './auth.errors';
 import type { Principal } from './principal';
 import { RATE_LIMIT_OPTIONS, type RateLimitOptions } from './rate-limit/rate-limit.options';
 
@@ -31,6 +40,9 @@ export function apiKeyView(record: ApiKeyRecord, now: number): ApiKeyView {
     lastUsedAt: record.lastUsedAt?.toISOString() ?? null,
   };
 }
+
+const limitReached = (unrevoked: number) =>
+  ProblemError.of(409, ErrorCodes.apiKeyLimitReached, `this tenant already holds ${unrevoked} unrevoked API keys, the most it may create; revoke one first`);
 
 const fieldInvalid = (field: string, message: string) => ProblemError.of(400, ErrorCodes.validationFailed, 'the request body is invalid', { errors: [{ field, message }] });
 
@@ -63,7 +75,7 @@ export class TenantApiKeysService {
     return inTransaction(this.dataSource, async (sql) => {
       const unrevoked = await apiKeyRepository.lockTenantAndCountUnrevoked(sql, principal.tenantId);
       if (unrevoked >= MAX_UNREVOKED_KEYS_PER_TENANT) {
-        throw ProblemError.of(409, ErrorCodes.apiKeyLimitReached, `this tenant already holds ${unrevoked} unrevoked API keys, the most it may create; revoke one first`);
+        throw limitReached(unrevoked);
       }
       const { key, prefix, secret } = generateApiKey();
       const id = await apiKeyRepository.insert(sql, {
@@ -91,6 +103,48 @@ export class TenantApiKeysService {
   async get(tenantId: string, id: string): Promise<ApiKeyView | null> {
     const record = await withConnection(this.dataSource, (sql) => apiKeyRepository.findOfTenant(sql, id, tenantId));
     return record ? apiKeyView(record, this.now()) : null;
+  }
+
+  /**
+   * Replaces the tenant's key `id` (the calling key itself included) with a new one of the same
+   * name, scopes, rate limit and expiry, in one transaction: the old key is revoked, or with
+   * `graceSeconds` expires then (sooner if it was to), so clients can move over meanwhile. Only an
+   * active key is rotated, and only by a key holding its scopes and at least its rate limit.
+   * `null` when the tenant has no such key.
+   */
+  async rotate(principal: Principal, id: string, request: RotateApiKeyRequest): Promise<RotatedApiKeyView | null> {
+    return inTransaction(this.dataSource, async (sql) => {
+      // The tenant's row is locked first, as creation locks it: rotations and creations of one
+      // tenant count its keys one after the other, and a key is never rotated twice at once.
+      const unrevoked = await apiKeyRepository.lockTenantAndCountUnrevoked(sql, principal.tenantId);
+      const old = await apiKeyRepository.findOfTenant(sql, id, principal.tenantId);
+      if (!old) return null;
+      const { state } = apiKeyView(old, this.now());
+      if (state !== 'active') throw ProblemError.of(409, ErrorCodes.apiKeyNotActive, `API key ${old.prefix} is ${state}; only an active key can be rotated`);
+      const missing = old.scopes.find((scope) => !principal.scopes.has(scope));
+      if (missing) throw insufficientScope(missing);
+      const ownLimit = principal.rateLimit ?? this.rateLimits.quota;
+      const itsLimit = old.rateLimit ?? this.rateLimits.quota;
+      if (itsLimit > ownLimit) {
+        throw rateLimitAboveOwn(`API key ${old.prefix} allows ${itsLimit} requests a window, more than this key's ${ownLimit}: a key gives no more than it holds`);
+      }
+      // With a grace period both keys work for a while: one more unrevoked key than before.
+      if (request.graceSeconds > 0 && unrevoked >= MAX_UNREVOKED_KEYS_PER_TENANT) throw limitReached(unrevoked);
+      const { key, prefix, secret } = generateApiKey();
+      const newId = await apiKeyRepository.insert(sql, {
+        tenantId: principal.tenantId,
+        prefix,
+        secretHash: hashApiKeySecret(secret),
+        name: old.name,
+        scopes: [...old.scopes],
+        rateLimit: old.rateLimit,
+        expiresAt: old.expiresAt,
+      });
+      const replaced = request.graceSeconds === 0 ? await apiKeyRepository.revoke(sql, old.id) : await apiKeyRepository.expireWithin(sql, old.id, request.graceSeconds * 1000);
+      const created = await apiKeyRepository.findOfTenant(sql, newId, principal.tenantId);
+      const now = this.now();
+      return { ...apiKeyView(created!, now), key, replaced: apiKeyView(replaced!, now) };
+    });
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { ApiKeyListView, CreatedApiKeyView } from '@longhaul/contracts';
 import { issueApiKey, revokeApiKey, type IssuedApiKey } from '@longhaul/testing';
 import { DashboardSession, dashboardEnv, eventually, withScopedSession } from './dashboard.session';
 
@@ -6,6 +7,8 @@ describe('the API keys page', () => {
   const { api, dashboardUrl, databaseUrl } = dashboardEnv();
   let admin: IssuedApiKey;
   let session: DashboardSession;
+  /** Keys made by rotations, revoked with the suite's own. */
+  const madeHere: string[] = [];
 
   // A tenant of its own: its keys are only this suite's, whatever other runs left in the database.
   beforeAll(async () => {
@@ -16,6 +19,7 @@ describe('the API keys page', () => {
   afterAll(async () => {
     await session?.close();
     if (admin) await revokeApiKey(databaseUrl, admin.id);
+    for (const id of madeHere) await revokeApiKey(databaseUrl, id);
   });
 
   const row = (prefix: string) => session.page.locator(`[data-testid="api-key-row"][data-prefix="${prefix}"]`);
@@ -60,6 +64,59 @@ describe('the API keys page', () => {
     await eventually('the row to read revoked', () => row(prefix).getAttribute('data-state'), (state) => state === 'revoked');
     expect(await row(prefix).getByTestId('api-key-revoke-button').count()).toBe(0);
     await eventually('the api to refuse the revoked key', async () => (await api.withKey(key).request('GET', '/v1/jobs')).status, (status) => status === 401, 5_000);
+    expect(session.pageErrors).toEqual([]);
+  });
+
+  /** Accepts the next confirmation the page asks for, and gives its question. */
+  const acceptNextDialog = () =>
+    session.page.waitForEvent('dialog').then(async (shown) => {
+      const text = shown.message();
+      await shown.accept();
+      return text;
+    });
+
+  it("rotates a key: the new one shown once, the old one revoked; rotating the tab's own key keeps the tab going", async () => {
+    const made = await api.withKey(admin.key).request<CreatedApiKeyView>('POST', '/v1/api-keys', {
+      body: JSON.stringify({ scopes: ['read'], name: 'rotating' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(made.status).toBe(201);
+    const old = made.body;
+    await session.goto('#/api-keys');
+    await row(old.prefix).waitFor();
+
+    let question = acceptNextDialog();
+    await row(old.prefix).getByTestId('api-key-rotate-button').click();
+    expect(await question).toContain(`Rotate ${old.prefix} (rotating)?`);
+    const value = session.byTestId('api-key-new-value');
+    await value.waitFor();
+    const key = await value.inputValue();
+    const prefix = key.split('_')[1]!;
+    expect(prefix).not.toBe(old.prefix);
+    await eventually('the old row to read revoked', () => row(old.prefix).getAttribute('data-state'), (state) => state === 'revoked');
+    expect(await row(old.prefix).getByTestId('api-key-outcome').textContent()).toBe(`Replaced by ${prefix}.`);
+    await row(prefix).waitFor();
+    expect(await row(prefix).getByTestId('api-key-row-name').textContent()).toBe('rotating');
+    await eventually('the api to refuse the old key', async () => (await api.withKey(old.key).request('GET', '/v1/jobs')).status, (status) => status === 401, 5_000);
+    expect((await api.withKey(key).request('GET', '/v1/jobs')).status).toBe(200);
+    await session.byTestId('api-key-new-done').click();
+
+    // The tab's own key: the tab takes the new one, and no key prompt comes.
+    question = acceptNextDialog();
+    await row(admin.prefix).getByTestId('api-key-rotate-button').click();
+    expect(await question).toContain('the key this tab uses');
+    await value.waitFor();
+    const successor = await value.inputValue();
+    const successorId = (await api.withKey(successor).request<ApiKeyListView>('GET', '/v1/api-keys?limit=1')).body.items[0]!.id;
+    madeHere.push(successorId);
+    expect(await session.page.evaluate(() => sessionStorage.getItem('longhaul.apiKey'))).toBe(successor);
+    await row(successor.split('_')[1]!).getByTestId('api-key-in-use').waitFor();
+    await eventually('the old admin row to read revoked', () => row(admin.prefix).getAttribute('data-state'), (state) => state === 'revoked');
+    // Past the second in which the old key still worked, the page still reads the list.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await session.goto('#/api-keys');
+    await row(prefix).waitFor();
+    expect(await session.byTestId('api-key-prompt').count()).toBe(0);
     expect(session.pageErrors).toEqual([]);
   });
 

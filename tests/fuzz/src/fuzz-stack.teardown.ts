@@ -7,7 +7,9 @@ const DRAIN_TIMEOUT_MS = 30_000;
 
 /**
  * Deletes the webhook endpoints the fuzzer registered (they would hear every later job of its
- * tenant, run after run), lets the notifier deliver what it still owes to the receiver (so no
+ * tenant, run after run), revokes the API keys it made and the suite's own (else they pile up run
+ * after run until the tenant holds 100 unrevoked keys and every generated `POST /v1/api-keys` is
+ * answered `409`, testing nothing more), lets the notifier deliver what it still owes to the receiver (so no
  * delivery is left for a later suite's notifier to retry), then stops the services and the
  * receiver; the native stack stays up.
  */
@@ -16,6 +18,7 @@ export default async function globalTeardown(): Promise<void> {
   try {
     if (services) {
       await deleteWebhookEndpoints(services.api.url, services.apiKey);
+      await revokeApiKeys(services.api.url, services.apiKey);
       if (receiver) await untilQuiet(receiver);
     }
   } catch (error) {
@@ -31,6 +34,22 @@ async function deleteWebhookEndpoints(apiUrl: string, apiKey: string): Promise<v
   const listed = await fetch(`${apiUrl}/v1/webhook-endpoints`, { headers });
   const { items } = (await listed.json()) as { items: Array<{ id: string }> };
   for (const { id } of items) await fetch(`${apiUrl}/v1/webhook-endpoints/${id}`, { method: 'DELETE', headers });
+}
+
+/** Every unrevoked key of the tenant, the calling one last (its revocation ends what it can do). */
+async function revokeApiKeys(apiUrl: string, apiKey: string): Promise<void> {
+  const headers = { authorization: `Bearer ${apiKey}` };
+  const own = /^lh_([a-z0-9]+)_/.exec(apiKey)?.[1];
+  const unrevoked: Array<{ id: string; prefix: string }> = [];
+  let cursor: string | null = null;
+  do {
+    const listed = await fetch(`${apiUrl}/v1/api-keys?limit=200${cursor ? `&cursor=${cursor}` : ''}`, { headers });
+    const page = (await listed.json()) as { items: Array<{ id: string; prefix: string; revokedAt: string | null }>; nextCursor: string | null };
+    unrevoked.push(...page.items.filter((key) => key.revokedAt === null));
+    cursor = page.nextCursor;
+  } while (cursor);
+  unrevoked.sort((a, b) => Number(a.prefix === own) - Number(b.prefix === own));
+  for (const { id } of unrevoked) await fetch(`${apiUrl}/v1/api-keys/${id}/revoke`, { method: 'POST', headers });
 }
 
 async function untilQuiet(receiver: WebhookReceiver): Promise<void> {

@@ -8,10 +8,10 @@
 # and http webhook URLs allowed, so such bodies still pass and exercise the paths that store and
 # deliver webhooks, here.
 #
-# Also: a revoke of the fuzzer's own API key (LONGHAUL_FUZZ_API_KEY_ID) is sent for a random id
-# instead. The fuzzer finds its key's id in `GET /v1/api-keys` and may follow that to `POST
-# /v1/api-keys/{id}/revoke`; revoked, every later request would be answered 401, which the
-# document allows, so the run would pass having tested nothing more.
+# Also: a revoke or a rotation of the fuzzer's own API key (LONGHAUL_FUZZ_API_KEY_ID) is sent for
+# a random id instead. The fuzzer finds its key's id in `GET /v1/api-keys` and may follow that to
+# `POST /v1/api-keys/{id}/revoke` or `/rotate`; revoked (or replaced), every later request would
+# be answered 401, which the document allows, so the run would pass having tested nothing more.
 import os
 import uuid
 
@@ -20,7 +20,7 @@ import schemathesis
 LOOPBACK_URL = os.environ.get("LONGHAUL_FUZZ_WEBHOOK_URL", "http://127.0.0.1:9/fuzz-webhook")
 URL_KEYS = {"url", "webhookUrl"}
 OWN_KEY_ID = os.environ.get("LONGHAUL_FUZZ_API_KEY_ID", "")
-REVOKE_PATH = "/v1/api-keys/{id}/revoke"
+ENDING_PATHS = {"/v1/api-keys/{id}/revoke", "/v1/api-keys/{id}/rotate"}
 
 
 def _pin(value):
@@ -36,7 +36,7 @@ def _pin(value):
 
 def _spare_own_key(case):
     params = case.path_parameters
-    if OWN_KEY_ID and case.operation.path == REVOKE_PATH and params and str(params.get("id", "")).lower() == OWN_KEY_ID:
+    if OWN_KEY_ID and case.operation.path in ENDING_PATHS and params and str(params.get("id", "")).lower() == OWN_KEY_ID:
         params["id"] = str(uuid.uuid4())
 
 

@@ -1,4 +1,4 @@
-import type { ApiKeyListView, ApiKeyView, CreatedApiKeyView } from '@longhaul/contracts';
+import type { ApiKeyListView, ApiKeyView, CreatedApiKeyView, RotatedApiKeyView } from '@longhaul/contracts';
 import { issueApiKey, type ApiClient, type ApiResponse, type IssuedApiKey } from '@longhaul/testing';
 import { simulatedJob } from './job-waits';
 import { testEnv } from './test-env';
@@ -25,6 +25,8 @@ async function operatorKey(tenant: string, scopes: Array<'read' | 'write' | 'adm
 }
 
 const create = (key: string, body: unknown) => as(key).request<CreatedApiKeyView & Problem>('POST', '/v1/api-keys', json(body));
+const rotate = (key: string, id: string, body?: unknown) =>
+  as(key).request<RotatedApiKeyView & Problem>('POST', `/v1/api-keys/${id}/rotate`, body === undefined ? {} : json(body));
 const keysOf = (tenantId: string) => env.db.count(`SELECT count(*) FROM api.api_keys WHERE tenant_id = $1`, [tenantId]);
 
 afterAll(() => env.db.close());
@@ -104,6 +106,7 @@ describe('/v1/api-keys', () => {
       await as(writer.key).request<Problem>('GET', '/v1/api-keys'),
       await as(writer.key).request<Problem>('GET', `/v1/api-keys/${writer.id}`),
       await as(writer.key).request<Problem>('POST', `/v1/api-keys/${writer.id}/revoke`),
+      await rotate(writer.key, writer.id),
     ];
     for (const answer of answers) expect(answer.body).toMatchObject({ status: 403, code: 'insufficient_scope', requiredScope: 'admin' });
     expect((await as(writer.key).request('GET', '/v1/jobs')).status).toBe(200);
@@ -162,7 +165,87 @@ describe('/v1/api-keys', () => {
     expect(refused.body).toMatchObject({ status: 409, code: 'api_key_limit_reached' });
     expect(await env.db.count(`SELECT count(*) FROM api.api_keys WHERE tenant_id = $1 AND revoked_at IS NULL`, [capped.tenantId])).toBe(100);
 
-    await as(capped.key).request('POST', `/v1/api-keys/${last!.body.id}/revoke`);
+    // A rotation with a grace period would hold one more; without one it holds as many.
+    expect((await rotate(capped.key, last!.body.id, { graceSeconds: 60 })).body).toMatchObject({ status: 409, code: 'api_key_limit_reached' });
+    const rotated = await rotate(capped.key, last!.body.id);
+    expect(rotated.status).toBe(201);
+    expect(await env.db.count(`SELECT count(*) FROM api.api_keys WHERE tenant_id = $1 AND revoked_at IS NULL`, [capped.tenantId])).toBe(100);
+
+    await as(capped.key).request('POST', `/v1/api-keys/${rotated.body.id}/revoke`);
     expect((await create(capped.key, { scopes: ['read'] })).status).toBe(201);
+  });
+
+  it('rotates a key: a new one with the same name, scopes, rate limit and expiry, the old one revoked at once', async () => {
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const old = await create(admin.key, { scopes: ['read'], name: 'deploy bot', rateLimit: 40, expiresAt });
+    expect((await as(old.body.key).request('GET', '/v1/jobs')).status).toBe(200);
+
+    const rotated = await rotate(admin.key, old.body.id);
+    expect(rotated.status).toBe(201);
+    expect(rotated.headers.get('location')).toBe(`/v1/api-keys/${rotated.body.id}`);
+    expect(rotated.headers.get('cache-control')).toBe('no-store');
+    expect(rotated.body).toMatchObject({ name: 'deploy bot', scopes: ['read'], rateLimit: 40, expiresAt, state: 'active', revokedAt: null });
+    expect(rotated.body.id).not.toBe(old.body.id);
+    expect(rotated.body.key).toMatch(new RegExp(`^lh_${rotated.body.prefix}_[A-Za-z0-9]{40}$`));
+    expect(rotated.body.replaced).toMatchObject({ id: old.body.id, state: 'revoked', revokedAt: expect.any(String) });
+    expect(rotated.body.replaced).not.toHaveProperty('key');
+
+    await sleep(1_100);
+    expect((await as(old.body.key).request<Problem>('GET', '/v1/jobs')).body).toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect((await as(rotated.body.key).request('GET', '/v1/jobs')).status).toBe(200);
+    // Only an active key is rotated.
+    expect((await rotate(admin.key, old.body.id)).body).toMatchObject({ status: 409, code: 'api_key_not_active' });
+
+    // A key rotates itself as well; the answer is the only place its successor is shown.
+    const selfAdmin = await create(admin.key, { scopes: ['read', 'admin'] });
+    const self = await rotate(selfAdmin.body.key, selfAdmin.body.id, {});
+    expect(self.body).toMatchObject({ scopes: ['read', 'admin'], replaced: { id: selfAdmin.body.id, state: 'revoked' } });
+    expect((await as(self.body.key).request('GET', '/v1/api-keys')).status).toBe(200);
+  });
+
+  it('with graceSeconds the old key works until then, or until its own expiry when that comes first', async () => {
+    const old = await create(admin.key, { scopes: ['read'] });
+    const before = Date.now();
+    const rotated = await rotate(admin.key, old.body.id, { graceSeconds: 2 });
+    expect(rotated.status).toBe(201);
+    expect(rotated.body.replaced).toMatchObject({ id: old.body.id, state: 'active', revokedAt: null });
+    const graceEnds = Date.parse(rotated.body.replaced.expiresAt!);
+    expect(graceEnds).toBeGreaterThan(before);
+    expect(graceEnds).toBeLessThan(Date.now() + 2_000 + 1_000);
+    expect(rotated.body.expiresAt).toBeNull();
+    expect((await as(old.body.key).request('GET', '/v1/jobs')).status).toBe(200);
+    expect((await as(rotated.body.key).request('GET', '/v1/jobs')).status).toBe(200);
+    await sleep(Math.max(0, graceEnds - Date.now()) + 1_200);
+    expect((await as(old.body.key).request<Problem>('GET', '/v1/jobs')).body).toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect((await as(rotated.body.key).request('GET', '/v1/jobs')).status).toBe(200);
+
+    const soon = new Date(Date.now() + 600_000).toISOString();
+    const expiring = await create(admin.key, { scopes: ['read'], expiresAt: soon });
+    const kept = await rotate(admin.key, expiring.body.id, { graceSeconds: 3_600 });
+    expect(kept.body.replaced.expiresAt).toBe(soon);
+    expect(kept.body.expiresAt).toBe(soon);
+  });
+
+  it('refuses a rotation the calling key could not have made, a bad body and an unknown key, writing nothing', async () => {
+    const limited = await operatorKey('keys-rotate-limited', ['read', 'admin'], 50);
+    const writer = await issueApiKey({ databaseUrl: env.databaseUrl, tenant: `keys-rotate-limited-${run}`, scopes: ['read', 'write'] });
+    const faster = await issueApiKey({ databaseUrl: env.databaseUrl, tenant: `keys-rotate-limited-${run}`, scopes: ['read'], rateLimit: 51 });
+    const other = await operatorKey('keys-rotate-other', ['read', 'admin']);
+    const before = await keysOf(limited.tenantId);
+
+    expect((await rotate(limited.key, writer.id)).body).toMatchObject({ status: 403, code: 'insufficient_scope', requiredScope: 'write' });
+    const tooFast = await rotate(limited.key, faster.id);
+    expect(tooFast.body).toMatchObject({ status: 403, code: 'insufficient_scope', detail: expect.stringContaining('51') });
+    expect(tooFast.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    for (const graceSeconds of [-1, 604_801, 1.5, '60']) {
+      const bad = await rotate(limited.key, faster.id, { graceSeconds });
+      expect([graceSeconds, bad.status, bad.body.errors?.map((e) => e.field)]).toEqual([graceSeconds, 400, ['graceSeconds']]);
+    }
+    expect((await rotate(limited.key, faster.id, { grace: 60 })).body).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect((await rotate(other.key, faster.id)).body).toMatchObject({ status: 404, code: 'not_found' });
+    expect((await rotate(limited.key, '0193a7c4-5d6e-7f80-9a1b-2c3d4e5f6a7b')).body).toMatchObject({ status: 404, code: 'not_found' });
+    expect((await rotate(limited.key, 'not-a-uuid')).body).toMatchObject({ status: 400, code: 'malformed_id' });
+    expect(await keysOf(limited.tenantId)).toBe(before);
+    expect(await env.db.count(`SELECT count(*) FROM api.api_keys WHERE tenant_id = $1 AND (revoked_at IS NOT NULL OR expires_at IS NOT NULL)`, [limited.tenantId])).toBe(0);
   });
 });

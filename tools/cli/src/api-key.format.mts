@@ -6,7 +6,7 @@
  * Only `formatCreatedApiKey` prints a secret: the api shows it in that one answer, and keeps
  * nothing it could show again. The views the others get carry none.
  */
-import type { ApiKeyListView, ApiKeyView, CreatedApiKeyView } from './api.types.mts';
+import type { ApiKeyListView, ApiKeyView, CreatedApiKeyView, RotatedApiKeyView } from './api.types.mts';
 import { labelled, printable } from './printable-text.format.mts';
 import { renderTable, truncate } from './table.format.mts';
 
@@ -57,6 +57,13 @@ export function formatApiKey(key: ApiKeyView): string {
 /** `api-keys create`: the key's fields, then the key itself on a line of its own, to copy. */
 export function formatCreatedApiKey(created: CreatedApiKeyView): string {
   return `${formatApiKey(created)}\nkey  ${printable(created.key, false)}\n\nstore this key now: it is not shown again (the api keeps only its hash)\n`;
+}
+
+/** `api-keys rotate`: the new key, shown once, and when the old one stops working. */
+export function formatRotatedApiKey(rotated: RotatedApiKeyView): string {
+  const old = rotated.replaced;
+  const until = old.state === 'revoked' ? `revoked at ${old.revokedAt ?? '?'}` : `works until ${old.expiresAt ?? '?'}, then expires`;
+  return `${formatCreatedApiKey(rotated)}${printable(`replaces API key ${old.prefix} (${old.id}): ${until}`, false)}\n`;
 }
 
 /** `api-keys revoke`: revoking again keeps the first time, which is the one printed. */

@@ -209,6 +209,11 @@ export interface CreatedApiKeyView extends ApiKeyView {
   key: string;
 }
 
+/** `POST /v1/api-keys/{id}/rotate` → 201: the new key, shown once, and the one it replaced. */
+export interface RotatedApiKeyView extends CreatedApiKeyView {
+  replaced: ApiKeyView;
+}
+
 /** `GET /v1/api-keys`: newest first. */
 export interface ApiKeyListView {
   items: ApiKeyView[];

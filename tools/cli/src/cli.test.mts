@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { ApiKeyView, CreatedApiKeyView, DlqMessageView, JobView } from './api.types.mts';
+import type { ApiKeyView, CreatedApiKeyView, DlqMessageView, JobView, RotatedApiKeyView } from './api.types.mts';
 import { API_KEY_VIEW, OLDER_API_KEY_VIEW } from './api-key-view.testing.mts';
 import { runCli } from './cli.mts';
 import { CapturedStream, openEventStream, sendJson, sendProblem, sseFrame, startStubApi } from './stub-api.testing.mts';
@@ -158,6 +158,12 @@ async function handle(request: RecordedRequest, response: Parameters<Parameters<
       key: `lh_abcdef012345_${NEW_SECRET}`,
     };
     return sendJson(response, 201, created, { location: `/v1/api-keys/${created.id}` });
+  }
+  if (route === `POST /v1/api-keys/${API_KEY_VIEW.id}/rotate`) {
+    const { graceSeconds = 0 } = JSON.parse(request.body.toString() || '{}') as { graceSeconds?: number };
+    const replaced = graceSeconds === 0 ? { ...API_KEY_VIEW, state: 'revoked', revokedAt: '2026-01-04T00:00:00.000Z' } : { ...API_KEY_VIEW, expiresAt: new Date(Date.parse('2026-01-04T00:00:00.000Z') + graceSeconds * 1_000).toISOString() };
+    const rotated: RotatedApiKeyView = { ...API_KEY_VIEW, id: '0193a7c4-eeee-7eee-8eee-eeeeeeeeeeee', prefix: 'rotated00001', lastUsedAt: null, key: `lh_rotated00001_${NEW_SECRET}`, replaced };
+    return sendJson(response, 201, rotated, { location: `/v1/api-keys/${rotated.id}` });
   }
   if (route === `POST /v1/api-keys/${API_KEY_VIEW.id}/revoke`) return sendJson(response, 200, { ...API_KEY_VIEW, state: 'revoked', revokedAt: '2026-01-04T00:00:00.000Z' });
   if (request.path.startsWith('/v1/api-keys/')) return sendProblem(response, 404, 'not_found', `no API key ${request.path.split('/')[3]} of this tenant`);
@@ -505,6 +511,29 @@ describe('runCli', () => {
     const json = JSON.parse((await cli(['api-keys', 'revoke', API_KEY_VIEW.id, '--json'])).stdout) as ApiKeyView;
     assert.deepEqual([json.state, json.revokedAt], ['revoked', '2026-01-04T00:00:00.000Z']);
     assert.equal(requestsTo(`POST /v1/api-keys/${API_KEY_VIEW.id}/revoke`).length, 2);
+  });
+
+  it('api-keys rotate prints the new key once and what became of the old one; --grace is sent in seconds', async () => {
+    const rotated = await cli(['api-keys', 'rotate', API_KEY_VIEW.id]);
+    assert.equal(rotated.code, 0, rotated.stderr);
+    assert.deepEqual(JSON.parse(requestsTo(`POST /v1/api-keys/${API_KEY_VIEW.id}/rotate`).at(-1)?.body.toString() ?? ''), {});
+    assert.match(rotated.stdout, new RegExp(`\\nkey  lh_rotated00001_${NEW_SECRET}\\n\\nstore this key now: it is not shown again`));
+    assert.match(rotated.stdout, new RegExp(`\\nreplaces API key abcdef012345 \\(${API_KEY_VIEW.id}\\): revoked at 2026-01-04T00:00:00.000Z\\n$`));
+
+    const graced = await cli(['api-keys', 'rotate', API_KEY_VIEW.id, '--grace', '12h']);
+    assert.equal(graced.code, 0, graced.stderr);
+    assert.deepEqual(JSON.parse(requestsTo(`POST /v1/api-keys/${API_KEY_VIEW.id}/rotate`).at(-1)?.body.toString() ?? ''), { graceSeconds: 43_200 });
+    assert.match(graced.stdout, /: works until 2026-01-04T12:00:00.000Z, then expires\n$/);
+    const json = JSON.parse((await cli(['api-keys', 'rotate', API_KEY_VIEW.id, '--json'])).stdout) as RotatedApiKeyView;
+    assert.deepEqual([json.key, json.replaced.state], [`lh_rotated00001_${NEW_SECRET}`, 'revoked']);
+
+    const before = api.requests.length;
+    const tooLong = await cli(['api-keys', 'rotate', API_KEY_VIEW.id, '--grace', '8d']);
+    assert.equal(tooLong.code, 2);
+    assert.match(tooLong.stderr, /--grace takes a whole number of minutes, hours or days \(30m, 12h, 90d\), at most 7d, not "8d"/);
+    assert.equal(api.requests.length, before);
+    const missing = await cli(['api-keys', 'rotate', '0193a7c4-dead-7000-8000-000000000000']);
+    assert.equal(missing.code, 1);
   });
 
   it('api-keys refuses a malformed id or option before sending anything (exit 2), never quoting a pasted key', async () => {

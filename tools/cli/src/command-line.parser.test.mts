@@ -77,7 +77,7 @@ describe('parseCommandLine', () => {
     assert.equal((parse(['help', 'jobs', 'list']) as { text: string }).text, (parse(['jobs', 'list', '-h']) as { text: string }).text);
     assert.match((parse(['dead-letters', '--help']) as { text: string }).text, /dead-letters replay ID/);
     assert.match((parse(['dlq-messages', '--help']) as { text: string }).text, /dlq-messages show ID .*\n.*dlq-messages replay ID .*\n.*dlq-messages delete ID /);
-    assert.match((parse(['api-keys', '--help']) as { text: string }).text, /api-keys list .*\n.*api-keys show ID .*\n.*api-keys create .*\n.*api-keys revoke ID /);
+    assert.match((parse(['api-keys', '--help']) as { text: string }).text, /api-keys list .*\n.*api-keys show ID .*\n.*api-keys create .*\n.*api-keys rotate ID .*\n.*api-keys revoke ID /);
     assert.match((parse(['api-keys', 'create', '--help']) as { text: string }).text, /--expires-in D .*30m, 12h, 90d\n/);
   });
 

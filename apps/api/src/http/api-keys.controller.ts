@@ -1,7 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequiresScope, TenantApiKeysService, type Principal } from '@longhaul/auth';
-import { CreateApiKeyRequestSchema, ErrorCodes, ListApiKeysQuerySchema, type ApiKeyListView, type ApiKeyView, type CreatedApiKeyView } from '@longhaul/contracts';
+import {
+  CreateApiKeyRequestSchema,
+  ErrorCodes,
+  ListApiKeysQuerySchema,
+  RotateApiKeyRequestSchema,
+  type ApiKeyListView,
+  type ApiKeyView,
+  type CreatedApiKeyView,
+  type RotatedApiKeyView,
+} from '@longhaul/contracts';
 import { ProblemError } from '@longhaul/platform';
 import { requireUuid } from './id.param';
 import { parseBody, parseQuery } from './request.validation';
@@ -9,7 +18,7 @@ import { parseBody, parseQuery } from './request.validation';
 const notFound = (id: string) => ProblemError.of(404, ErrorCodes.notFound, `no API key ${id} of this tenant`);
 
 /**
- * `POST|GET /v1/api-keys`, `GET /v1/api-keys/{id}`, `POST /v1/api-keys/{id}/revoke`: a tenant's
+ * `POST|GET /v1/api-keys`, `GET /v1/api-keys/{id}`, `POST /v1/api-keys/{id}/rotate|revoke`: a tenant's
  * keys, managed with one of its own `admin` keys. The keys command does the same for an operator
  * with database access, for any tenant.
  */
@@ -39,6 +48,21 @@ export class ApiKeysController {
     const key = await this.keys.get(principal.tenantId, requireUuid(id, 'API key'));
     if (!key) throw notFound(id);
     return key;
+  }
+
+  /**
+   * `201` with the new key, shown this once, and the old one as it is now (`replaced`). The body
+   * may be left out: the old key is then revoked at once.
+   */
+  @Post(':id/rotate')
+  @HttpCode(201)
+  async rotate(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) res: FastifyReply): Promise<RotatedApiKeyView> {
+    const keyId = requireUuid(id, 'API key');
+    const rotated = await this.keys.rotate(principal, keyId, parseBody(RotateApiKeyRequestSchema, body === undefined ? {} : body));
+    if (!rotated) throw notFound(id);
+    res.header('Location', `/v1/api-keys/${rotated.id}`);
+    res.header('Cache-Control', 'no-store');
+    return rotated;
   }
 
   /** `200` with the key as it is now: revoked, at the first revocation's time. */

@@ -35,6 +35,23 @@ export const CreateApiKeyRequestSchema = z.strictObject({
 });
 export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
 
+/** The longest an old key keeps working once rotated: seven days. */
+export const API_KEY_MAX_ROTATION_GRACE_S = 7 * 86_400;
+
+/**
+ * `POST /v1/api-keys/{id}/rotate` body, version 1; the body may be left out. The new key copies
+ * the old one's name, scopes, rate limit and expiry.
+ */
+export const RotateApiKeyRequestSchema = z.strictObject({
+  /**
+   * How long the old key keeps working, in seconds, so clients can move to the new one: 0
+   * revokes it at once; otherwise it expires then (or sooner, if it was to expire sooner).
+   * @defaultValue 0
+   */
+  graceSeconds: z.number().int().min(0).max(API_KEY_MAX_ROTATION_GRACE_S).default(0),
+});
+export type RotateApiKeyRequest = z.infer<typeof RotateApiKeyRequestSchema>;
+
 /** The query of `GET /v1/api-keys`, version 1. */
 export const ListApiKeysQuerySchema = z.strictObject({
   /** @defaultValue {@link API_KEY_LIST_DEFAULT_LIMIT} */
@@ -67,6 +84,11 @@ export interface ApiKeyView {
 /** `POST /v1/api-keys`: the new key, with `key` (`lh_<prefix>_<secret>`), shown this once. */
 export interface CreatedApiKeyView extends ApiKeyView {
   key: string;
+}
+
+/** `POST /v1/api-keys/{id}/rotate`: the new key, shown this once, and the old one as it is now. */
+export interface RotatedApiKeyView extends CreatedApiKeyView {
+  replaced: ApiKeyView;
 }
 
 /** `GET /v1/api-keys`: newest first; `nextCursor` is null on the last page. */

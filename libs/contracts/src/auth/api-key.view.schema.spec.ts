@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { CreateApiKeyRequestSchema, ListApiKeysQuerySchema, type ApiKeyListView, type ApiKeyView, type CreatedApiKeyView } from './api-key.dto';
-import { ApiKeyListViewSchema, ApiKeyViewSchema, CreatedApiKeyViewSchema } from './api-key.view.schema';
+import { CreateApiKeyRequestSchema, ListApiKeysQuerySchema, RotateApiKeyRequestSchema, type ApiKeyListView, type ApiKeyView, type CreatedApiKeyView, type RotatedApiKeyView } from './api-key.dto';
+import { ApiKeyListViewSchema, ApiKeyViewSchema, CreatedApiKeyViewSchema, RotatedApiKeyViewSchema } from './api-key.view.schema';
 
 // Compile-time: each schema's type and its view are assignable both ways.
 const bothWays = [
@@ -10,6 +10,8 @@ const bothWays = [
   (v: CreatedApiKeyView): z.infer<typeof CreatedApiKeyViewSchema> => v,
   (p: z.infer<typeof ApiKeyListViewSchema>): ApiKeyListView => p,
   (v: ApiKeyListView): z.infer<typeof ApiKeyListViewSchema> => v,
+  (p: z.infer<typeof RotatedApiKeyViewSchema>): RotatedApiKeyView => p,
+  (v: RotatedApiKeyView): z.infer<typeof RotatedApiKeyViewSchema> => v,
 ];
 
 const view: ApiKeyView = {
@@ -27,7 +29,7 @@ const view: ApiKeyView = {
 
 describe('API key views', () => {
   it('are the interfaces, both ways (checked by the compiler)', () => {
-    expect(bothWays).toHaveLength(6);
+    expect(bothWays).toHaveLength(8);
   });
 
   it('accept a key and a created key, and refuse a secret in the wrong shape', () => {
@@ -72,5 +74,16 @@ describe('ListApiKeysQuerySchema', () => {
     expect(ListApiKeysQuerySchema.parse({ limit: '5', cursor: view.id })).toEqual({ limit: 5, cursor: view.id });
     expect(ListApiKeysQuerySchema.safeParse({ limit: '201' }).success).toBe(false);
     expect(ListApiKeysQuerySchema.safeParse({ cursor: 'abc' }).success).toBe(false);
+  });
+});
+
+describe('RotateApiKeyRequestSchema', () => {
+  it('revokes the old key at once unless given a grace of up to seven days', () => {
+    expect(RotateApiKeyRequestSchema.parse({})).toEqual({ graceSeconds: 0 });
+    expect(RotateApiKeyRequestSchema.parse({ graceSeconds: 604_800 })).toEqual({ graceSeconds: 604_800 });
+    for (const graceSeconds of [-1, 604_801, 1.5, '60']) {
+      expect(RotateApiKeyRequestSchema.safeParse({ graceSeconds }).success).toBe(false);
+    }
+    expect(RotateApiKeyRequestSchema.safeParse({ grace: 60 }).success).toBe(false);
   });
 });

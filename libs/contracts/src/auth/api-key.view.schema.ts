@@ -21,6 +21,11 @@ export const CreatedApiKeyViewSchema = ApiKeyViewSchema.extend({
   key: z.string().regex(/^lh_[a-z0-9]{12}_[A-Za-z0-9]{40}$/),
 });
 
+/** `RotatedApiKeyView`: the new key and the one it replaces. */
+export const RotatedApiKeyViewSchema = CreatedApiKeyViewSchema.extend({
+  replaced: ApiKeyViewSchema,
+});
+
 /** `ApiKeyListView`. */
 export const ApiKeyListViewSchema = z.object({
   items: z.array(ApiKeyViewSchema),

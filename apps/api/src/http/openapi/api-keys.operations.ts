@@ -1,4 +1,13 @@
-import { ApiKeyListViewSchema, ApiKeyViewSchema, CreateApiKeyRequestSchema, CreatedApiKeyViewSchema, ListApiKeysQuerySchema } from '@longhaul/contracts';
+import {
+  API_KEY_MAX_ROTATION_GRACE_S,
+  ApiKeyListViewSchema,
+  ApiKeyViewSchema,
+  CreateApiKeyRequestSchema,
+  CreatedApiKeyViewSchema,
+  ListApiKeysQuerySchema,
+  RotateApiKeyRequestSchema,
+  RotatedApiKeyViewSchema,
+} from '@longhaul/contracts';
 import { MAX_UNREVOKED_KEYS_PER_TENANT } from '@longhaul/auth';
 import { describeOperations, problemResponse } from '@longhaul/platform';
 import { ApiKeysController } from '../api-keys.controller';
@@ -6,7 +15,7 @@ import { IdPathSchema, invalidQuery, JSON_BODY_RESPONSES, location, malformedId,
 
 const keyNotFound = notFound('API key');
 
-/** `POST|GET /v1/api-keys`, `GET /v1/api-keys/{id}`, `POST /v1/api-keys/{id}/revoke`. */
+/** `POST|GET /v1/api-keys`, `GET /v1/api-keys/{id}`, `POST /v1/api-keys/{id}/rotate|revoke`. */
 export const API_KEYS_OPERATIONS = describeOperations(ApiKeysController, {
   create: {
     summary: 'Create an API key',
@@ -42,6 +51,32 @@ export const API_KEYS_OPERATIONS = describeOperations(ApiKeysController, {
     tags: ['api keys'],
     path: IdPathSchema,
     responses: { 200: { description: 'The key (without its secret).', schema: ApiKeyViewSchema }, 400: malformedId('API key'), 404: keyNotFound },
+  },
+  rotate: {
+    summary: 'Rotate an API key',
+    description:
+      'A new key with the same name, scopes, rate limit and expiry replaces this one, in one step, the calling key included. ' +
+      `The old key is revoked at once, or with \`graceSeconds\` (up to ${API_KEY_MAX_ROTATION_GRACE_S}, seven days) expires then, or sooner if it was to, so clients can move over meanwhile. ` +
+      "Only an active key is rotated, by a key holding all its scopes (else `403 insufficient_scope`) and at least its rate limit. The body may be left out. The new key is in this answer only.",
+    tags: ['api keys'],
+    path: IdPathSchema,
+    body: { schema: RotateApiKeyRequestSchema, required: false },
+    responses: {
+      201: {
+        description: 'Rotated: the new key, with `key` (`lh_<prefix>_<secret>`), and `replaced`, the old key as it is now.',
+        schema: RotatedApiKeyViewSchema,
+        headers: location('The new key: `/v1/api-keys/{id}`.'),
+        links: {
+          read: { operationId: 'apiKeysGet', parameters: { 'path.id': '$response.body#/id' }, description: 'Read the new key.' },
+        },
+      },
+      400: problemResponse('`validation_failed` (`graceSeconds` not a whole number from 0 to 604800, or another field), `malformed_json`, or `malformed_id`.'),
+      404: keyNotFound,
+      409: problemResponse(
+        `\`api_key_not_active\`: the key is revoked or expired; or \`api_key_limit_reached\`: with a grace period both keys count, and the tenant already holds ${MAX_UNREVOKED_KEYS_PER_TENANT} unrevoked keys.`,
+      ),
+      ...JSON_BODY_RESPONSES,
+    },
   },
   revoke: {
     summary: 'Revoke an API key',
