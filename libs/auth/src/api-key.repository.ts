@@ -104,6 +104,20 @@ export const apiKeyRepository = {
   },
 
   /**
+   * Sets the key's name and expiry where given (`undefined` leaves one as it is; null clears it).
+   * The key as it is afterwards, or `null` when there is none.
+   */
+  async update(sql: Sql, id: string, changes: { name?: string | null; expiresAt?: Date | null }): Promise<ApiKeyRecord | null> {
+    const [row] = await sql.rows<{ prefix: string }>(
+      `UPDATE api.api_keys SET name = CASE WHEN $2 THEN $3 ELSE name END,
+                              expires_at = CASE WHEN $4 THEN $5::timestamptz ELSE expires_at END
+        WHERE id = $1 RETURNING prefix`,
+      [id, changes.name !== undefined, changes.name ?? null, changes.expiresAt !== undefined, changes.expiresAt ?? null],
+    );
+    return row ? this.findByPrefix(sql, row.prefix) : null;
+  },
+
+  /**
    * Makes the key stop working within `withinMs` of the database's clock, or sooner when it was
    * to expire sooner (`least` skips a null expiry). The key as it is afterwards.
    */

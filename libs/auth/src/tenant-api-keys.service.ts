@@ -8,6 +8,7 @@ import {
   type CreatedApiKeyView,
   type RotateApiKeyRequest,
   type RotatedApiKeyView,
+  type UpdateApiKeyRequest,
 } from '@longhaul/contracts';
 import { inTransaction, withConnection, type DataSource } from '@longhaul/persistence';
 import { DATA_SOURCE, ProblemError } from '@longhaul/platform';
@@ -44,6 +45,9 @@ export function apiKeyView(record: ApiKeyRecord, now: number): ApiKeyView {
 const limitReached = (unrevoked: number) =>
   ProblemError.of(409, ErrorCodes.apiKeyLimitReached, `this tenant already holds ${unrevoked} unrevoked API keys, the most it may create; revoke one first`);
 
+/** Whether `next` lets a key work longer than `current` does (null: never expires). */
+const lengthensLife = (current: Date | null, next: Date | null): boolean => current !== null && (next === null || next.getTime() > current.getTime());
+
 const fieldInvalid = (field: string, message: string) => ProblemError.of(400, ErrorCodes.validationFailed, 'the request body is invalid', { errors: [{ field, message }] });
 
 /**
@@ -68,9 +72,7 @@ export class TenantApiKeysService {
     if (request.rateLimit !== undefined && request.rateLimit > ownLimit) {
       throw fieldInvalid('rateLimit', `must be at most ${ownLimit}, the calling key's own rate limit`);
     }
-    const expiresAt = request.expiresAt === undefined ? null : new Date(request.expiresAt);
-    if (expiresAt && expiresAt.getTime() <= this.now()) throw fieldInvalid('expiresAt', 'must be in the future');
-    if (expiresAt && expiresAt.getTime() > this.now() + API_KEY_MAX_LIFETIME_MS) throw fieldInvalid('expiresAt', 'must be within ten years (leave it out for a key that never expires)');
+    const expiresAt = request.expiresAt === undefined ? null : this.checkedExpiry(request.expiresAt, 'leave it out');
 
     return inTransaction(this.dataSource, async (sql) => {
       const unrevoked = await apiKeyRepository.lockTenantAndCountUnrevoked(sql, principal.tenantId);
@@ -121,13 +123,7 @@ export class TenantApiKeysService {
       if (!old) return null;
       const { state } = apiKeyView(old, this.now());
       if (state !== 'active') throw ProblemError.of(409, ErrorCodes.apiKeyNotActive, `API key ${old.prefix} is ${state}; only an active key can be rotated`);
-      const missing = old.scopes.find((scope) => !principal.scopes.has(scope));
-      if (missing) throw insufficientScope(missing);
-      const ownLimit = principal.rateLimit ?? this.rateLimits.quota;
-      const itsLimit = old.rateLimit ?? this.rateLimits.quota;
-      if (itsLimit > ownLimit) {
-        throw rateLimitAboveOwn(`API key ${old.prefix} allows ${itsLimit} requests a window, more than this key's ${ownLimit}: a key gives no more than it holds`);
-      }
+      this.requireHoldsAsMuchAs(principal, old);
       // With a grace period both keys work for a while: one more unrevoked key than before.
       if (request.graceSeconds > 0 && unrevoked >= MAX_UNREVOKED_KEYS_PER_TENANT) throw limitReached(unrevoked);
       const { key, prefix, secret } = generateApiKey();
@@ -145,6 +141,45 @@ export class TenantApiKeysService {
       const now = this.now();
       return { ...apiKeyView(created!, now), key, replaced: apiKeyView(replaced!, now) };
     });
+  }
+
+  /**
+   * Changes the tenant's key `id` (the calling key itself included): its name, and its expiry (a
+   * new one, or none), never its scopes or rate limit. A revoked key stays revoked (`409
+   * api_key_not_active`); an expired one given a later expiry works again within a second. A
+   * longer life gives more, so only a key holding all the key's scopes and at least its rate limit
+   * makes the expiry later (or removes it); any admin key may make it sooner, as any may revoke.
+   * `null` when the tenant has no such key.
+   */
+  async update(principal: Principal, id: string, request: UpdateApiKeyRequest): Promise<ApiKeyView | null> {
+    const expiresAt = request.expiresAt === undefined || request.expiresAt === null ? request.expiresAt : this.checkedExpiry(request.expiresAt, 'null');
+    return inTransaction(this.dataSource, async (sql) => {
+      const key = await apiKeyRepository.findOfTenant(sql, id, principal.tenantId);
+      if (!key) return null;
+      if (key.revokedAt) throw ProblemError.of(409, ErrorCodes.apiKeyNotActive, `API key ${key.prefix} is revoked; a revoked key stays as it is`);
+      if (expiresAt !== undefined && lengthensLife(key.expiresAt, expiresAt)) this.requireHoldsAsMuchAs(principal, key);
+      const updated = await apiKeyRepository.update(sql, key.id, { name: request.name, expiresAt });
+      return apiKeyView(updated!, this.now());
+    });
+  }
+
+  /** An expiry for a key: in the future, within ten years (`never` says how to ask for none). */
+  private checkedExpiry(text: string, never: string): Date {
+    const expiresAt = new Date(text);
+    if (expiresAt.getTime() <= this.now()) throw fieldInvalid('expiresAt', 'must be in the future');
+    if (expiresAt.getTime() > this.now() + API_KEY_MAX_LIFETIME_MS) throw fieldInvalid('expiresAt', `must be within ten years (${never} for a key that never expires)`);
+    return expiresAt;
+  }
+
+  /** A key gives no more than it holds: all of `key`'s scopes, and at least its rate limit. */
+  private requireHoldsAsMuchAs(principal: Principal, key: ApiKeyRecord): void {
+    const missing = key.scopes.find((scope) => !principal.scopes.has(scope));
+    if (missing) throw insufficientScope(missing);
+    const ownLimit = principal.rateLimit ?? this.rateLimits.quota;
+    const itsLimit = key.rateLimit ?? this.rateLimits.quota;
+    if (itsLimit > ownLimit) {
+      throw rateLimitAboveOwn(`API key ${key.prefix} allows ${itsLimit} requests a window, more than this key's ${ownLimit}: a key gives no more than it holds`);
+    }
   }
 
   /**

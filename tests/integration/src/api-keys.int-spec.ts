@@ -27,6 +27,7 @@ async function operatorKey(tenant: string, scopes: Array<'read' | 'write' | 'adm
 const create = (key: string, body: unknown) => as(key).request<CreatedApiKeyView & Problem>('POST', '/v1/api-keys', json(body));
 const rotate = (key: string, id: string, body?: unknown) =>
   as(key).request<RotatedApiKeyView & Problem>('POST', `/v1/api-keys/${id}/rotate`, body === undefined ? {} : json(body));
+const update = (key: string, id: string, body: unknown) => as(key).request<ApiKeyView & Problem>('PATCH', `/v1/api-keys/${id}`, json(body));
 const keysOf = (tenantId: string) => env.db.count(`SELECT count(*) FROM api.api_keys WHERE tenant_id = $1`, [tenantId]);
 
 afterAll(() => env.db.close());
@@ -107,6 +108,7 @@ describe('/v1/api-keys', () => {
       await as(writer.key).request<Problem>('GET', `/v1/api-keys/${writer.id}`),
       await as(writer.key).request<Problem>('POST', `/v1/api-keys/${writer.id}/revoke`),
       await rotate(writer.key, writer.id),
+      await update(writer.key, writer.id, { name: 'mine' }),
     ];
     for (const answer of answers) expect(answer.body).toMatchObject({ status: 403, code: 'insufficient_scope', requiredScope: 'admin' });
     expect((await as(writer.key).request('GET', '/v1/jobs')).status).toBe(200);
@@ -173,6 +175,62 @@ describe('/v1/api-keys', () => {
 
     await as(capped.key).request('POST', `/v1/api-keys/${rotated.body.id}/revoke`);
     expect((await create(capped.key, { scopes: ['read'] })).status).toBe(201);
+    // A throwaway tenant, but its keys would stay unrevoked run after run.
+    await env.db.rows(`UPDATE api.api_keys SET revoked_at = now() WHERE tenant_id = $1 AND revoked_at IS NULL`, [capped.tenantId]);
+  });
+
+  it('renames a key and gives it a new expiry or none; an expired key given a later one works again; a revoked one stays', async () => {
+    const key = await create(admin.key, { scopes: ['read'], name: 'old name' });
+    const renamed = await update(admin.key, key.body.id, { name: 'new name' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: key.body.id, name: 'new name', expiresAt: null, state: 'active' });
+
+    const soon = new Date(Date.now() + 1_500).toISOString();
+    expect((await update(admin.key, key.body.id, { expiresAt: soon })).body).toMatchObject({ expiresAt: soon, name: 'new name' });
+    await sleep(Date.parse(soon) - Date.now() + 1_200);
+    expect((await as(key.body.key).request<Problem>('GET', '/v1/jobs')).body).toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect((await as(admin.key).request<ApiKeyView>('GET', `/v1/api-keys/${key.body.id}`)).body.state).toBe('expired');
+    const revived = await update(admin.key, key.body.id, { expiresAt: null, name: null });
+    expect(revived.body).toMatchObject({ state: 'active', expiresAt: null, name: null });
+    await sleep(1_100);
+    expect((await as(key.body.key).request('GET', '/v1/jobs')).status).toBe(200);
+
+    await as(admin.key).request('POST', `/v1/api-keys/${key.body.id}/revoke`);
+    expect((await update(admin.key, key.body.id, { expiresAt: null })).body).toMatchObject({ status: 409, code: 'api_key_not_active' });
+    expect((await as(admin.key).request<ApiKeyView>('GET', `/v1/api-keys/${key.body.id}`)).body.state).toBe('revoked');
+  });
+
+  it('refuses a change the calling key could not have made, or a bad body, changing nothing', async () => {
+    const limited = await operatorKey('keys-update-limited', ['read', 'admin'], 50);
+    const writer = await issueApiKey({ databaseUrl: env.databaseUrl, tenant: `keys-update-limited-${run}`, scopes: ['read', 'write'], name: 'writer' });
+    const other = await operatorKey('keys-update-other', ['read', 'admin']);
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+
+    // A shorter life gives less, as a revocation does; a longer one only with the key's scopes.
+    // A name is only a name.
+    expect((await update(limited.key, writer.id, { expiresAt: later })).body).toMatchObject({ expiresAt: later });
+    expect((await update(limited.key, writer.id, { expiresAt: null })).body).toMatchObject({ status: 403, code: 'insufficient_scope', requiredScope: 'write' });
+    const evenLater = new Date(Date.parse(later) + 60_000).toISOString();
+    expect((await update(limited.key, writer.id, { expiresAt: evenLater })).body).toMatchObject({ status: 403, code: 'insufficient_scope' });
+    expect((await update(limited.key, writer.id, { name: 'renamed' })).body).toMatchObject({ name: 'renamed', expiresAt: later });
+    const cases: Array<[unknown, string]> = [
+      [{}, '(body)'],
+      [{ scopes: ['read', 'write', 'admin'] }, '(body)'],
+      [{ name: ' ' }, 'name'],
+      [{ expiresAt: new Date(Date.now() - 1_000).toISOString() }, 'expiresAt'],
+      [{ expiresAt: '2999-01-01T00:00:00Z' }, 'expiresAt'],
+      [{ expiresAt: 'tomorrow' }, 'expiresAt'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await update(limited.key, limited.id, body);
+      expect([body, answer.status, answer.body.code]).toEqual([body, 400, 'validation_failed']);
+      expect(answer.body.errors!.map((e) => e.field)).toContain(field);
+    }
+    expect((await update(other.key, writer.id, { expiresAt: later })).body).toMatchObject({ status: 404, code: 'not_found' });
+    expect((await update(limited.key, 'not-a-uuid', { name: 'x' })).body).toMatchObject({ status: 400, code: 'malformed_id' });
+    const [row] = await env.db.rows<{ name: string; expires_at: Date | null; scopes: string[] }>(`SELECT name, expires_at, scopes FROM api.api_keys WHERE id = $1`, [writer.id]);
+    expect(row).toEqual({ name: 'renamed', expires_at: new Date(later), scopes: ['read', 'write'] });
+    expect((await as(limited.key).request<ApiKeyView>('GET', `/v1/api-keys/${limited.id}`)).body.expiresAt).toBeNull();
   });
 
   it('rotates a key: a new one with the same name, scopes, rate limit and expiry, the old one revoked at once', async () => {

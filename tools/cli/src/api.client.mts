@@ -61,6 +61,10 @@ export class ApiClient {
     return this.request<T>('POST', path, request);
   }
 
+  patch<T>(path: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
+    return this.request<T>('PATCH', path, request);
+  }
+
   delete<T>(path: string): Promise<ApiResponse<T>> {
     return this.request<T>('DELETE', path);
   }

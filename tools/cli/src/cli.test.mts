@@ -159,6 +159,11 @@ async function handle(request: RecordedRequest, response: Parameters<Parameters<
     };
     return sendJson(response, 201, created, { location: `/v1/api-keys/${created.id}` });
   }
+  if (route === `PATCH /v1/api-keys/${API_KEY_VIEW.id}`) {
+    const changes = JSON.parse(request.body.toString()) as { name?: string | null; expiresAt?: string | null };
+    if (changes.expiresAt === null) return sendProblem(response, 409, 'api_key_not_active', 'API key abcdef012345 is revoked; a revoked key stays as it is');
+    return sendJson(response, 200, { ...API_KEY_VIEW, ...changes });
+  }
   if (route === `POST /v1/api-keys/${API_KEY_VIEW.id}/rotate`) {
     const { graceSeconds = 0 } = JSON.parse(request.body.toString() || '{}') as { graceSeconds?: number };
     const replaced = graceSeconds === 0 ? { ...API_KEY_VIEW, state: 'revoked', revokedAt: '2026-01-04T00:00:00.000Z' } : { ...API_KEY_VIEW, expiresAt: new Date(Date.parse('2026-01-04T00:00:00.000Z') + graceSeconds * 1_000).toISOString() };
@@ -511,6 +516,20 @@ describe('runCli', () => {
     const json = JSON.parse((await cli(['api-keys', 'revoke', API_KEY_VIEW.id, '--json'])).stdout) as ApiKeyView;
     assert.deepEqual([json.state, json.revokedAt], ['revoked', '2026-01-04T00:00:00.000Z']);
     assert.equal(requestsTo(`POST /v1/api-keys/${API_KEY_VIEW.id}/revoke`).length, 2);
+  });
+
+  it('api-keys update sends only what changes and prints the key; the api\'s refusal exits 1', async () => {
+    const renamed = await cli(['api-keys', 'update', API_KEY_VIEW.id, '--name', 'nightly', '--expires-at', '2027-01-31T19:00:00+01:00']);
+    assert.equal(renamed.code, 0, renamed.stderr);
+    assert.deepEqual(JSON.parse(requestsTo(`PATCH /v1/api-keys/${API_KEY_VIEW.id}`).at(-1)?.body.toString() ?? ''), { name: 'nightly', expiresAt: '2027-01-31T18:00:00.000Z' });
+    assert.match(renamed.stdout, /nightly/);
+    assert.match(renamed.stdout, /2027-01-31T18:00:00.000Z/);
+    const refused = await cli(['api-keys', 'update', API_KEY_VIEW.id, '--never']);
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stderr, "error: api_key_not_active: API key abcdef012345 is revoked; a revoked key stays as it is (HTTP 409)\n");
+    const before = api.requests.length;
+    assert.equal((await cli(['api-keys', 'update', API_KEY_VIEW.id])).code, 2);
+    assert.equal(api.requests.length, before);
   });
 
   it('api-keys rotate prints the new key once and what became of the old one; --grace is sent in seconds', async () => {

@@ -6,6 +6,7 @@ import { buildApiKeyRequest } from './api-key-request.builder.mts';
 import { UsageError } from './cli.errors.mts';
 import { COMMANDS } from './command.catalog.mts';
 import { jobWindowOption } from './job-window.option.mts';
+import { updateRequest } from './api-key-update.command.mts';
 import { DEFAULT_API_URL, parseCommandLine } from './command-line.parser.mts';
 import type { CommandLine } from './command-line.parser.mts';
 import type { OptionValues } from './command.types.mts';
@@ -77,7 +78,7 @@ describe('parseCommandLine', () => {
     assert.equal((parse(['help', 'jobs', 'list']) as { text: string }).text, (parse(['jobs', 'list', '-h']) as { text: string }).text);
     assert.match((parse(['dead-letters', '--help']) as { text: string }).text, /dead-letters replay ID/);
     assert.match((parse(['dlq-messages', '--help']) as { text: string }).text, /dlq-messages show ID .*\n.*dlq-messages replay ID .*\n.*dlq-messages delete ID /);
-    assert.match((parse(['api-keys', '--help']) as { text: string }).text, /api-keys list .*\n.*api-keys show ID .*\n.*api-keys create .*\n.*api-keys rotate ID .*\n.*api-keys revoke ID /);
+    assert.match((parse(['api-keys', '--help']) as { text: string }).text, /api-keys list .*\n.*api-keys show ID .*\n.*api-keys create .*\n.*api-keys update ID .*\n.*api-keys rotate ID .*\n.*api-keys revoke ID /);
     assert.match((parse(['api-keys', 'create', '--help']) as { text: string }).text, /--expires-in D .*30m, 12h, 90d\n/);
   });
 
@@ -185,6 +186,26 @@ describe('jobWindowOption', () => {
     assert.throws(() => window({ before: 'soon' }), /--before takes how long ago/);
     assert.throws(() => window({ since: '1h', before: '2h' }), /--since \(2025-12-31T23:00:00.000Z\) must be earlier than --before \(2025-12-31T22:00:00.000Z\)/);
     assert.throws(() => window({ since: '1h', before: '1h' }), /must be earlier than --before/);
+  });
+});
+
+describe('api-keys update options', () => {
+  const NOW = Date.parse('2026-01-01T00:00:00.000Z');
+  const body = (values: OptionValues) => updateRequest(values, NOW);
+
+  it('sends what changes: a name or none, an expiry or none', () => {
+    assert.deepEqual(body({ name: 'ci' }), { name: 'ci' });
+    assert.deepEqual(body({ 'clear-name': true, never: true }), { name: null, expiresAt: null });
+    assert.deepEqual(body({ 'expires-in': '30d' }), { expiresAt: '2026-01-31T00:00:00.000Z' });
+    assert.deepEqual(body({ 'expires-at': '2027-01-31T19:00:00+01:00', name: 'x' }), { name: 'x', expiresAt: '2027-01-31T18:00:00.000Z' });
+  });
+
+  it('refuses nothing to change, both sides of a choice, and a blank name', () => {
+    assert.throws(() => body({}), /api-keys update needs --name, --clear-name, --expires-in, --expires-at or --never/);
+    assert.throws(() => body({ name: 'x', 'clear-name': true }), /give --name or --clear-name, not both/);
+    assert.throws(() => body({ never: true, 'expires-in': '1d' }), /give --never or a new expiry, not both/);
+    assert.throws(() => body({ name: '  ' }), /--name needs a value that is not blank/);
+    assert.throws(() => body({ 'expires-in': '2y' }), /--expires-in takes a whole number/);
   });
 });
 

@@ -4,6 +4,7 @@
 import { apiKeyCreateCommand } from './api-key-create.command.mts';
 import { apiKeyRevokeCommand } from './api-key-revoke.command.mts';
 import { apiKeyRotateCommand } from './api-key-rotate.command.mts';
+import { apiKeyUpdateCommand } from './api-key-update.command.mts';
 import { apiKeyShowCommand } from './api-key-show.command.mts';
 import { apiKeysListCommand } from './api-keys-list.command.mts';
 import type { CommandDefinition } from './command.types.mts';
@@ -32,6 +33,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
   apiKeysListCommand,
   apiKeyShowCommand,
   apiKeyCreateCommand,
+  apiKeyUpdateCommand,
   apiKeyRotateCommand,
   apiKeyRevokeCommand,
 ];

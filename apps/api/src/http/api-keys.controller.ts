@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequiresScope, TenantApiKeysService, type Principal } from '@longhaul/auth';
 import {
@@ -6,6 +6,7 @@ import {
   ErrorCodes,
   ListApiKeysQuerySchema,
   RotateApiKeyRequestSchema,
+  UpdateApiKeyRequestSchema,
   type ApiKeyListView,
   type ApiKeyView,
   type CreatedApiKeyView,
@@ -18,7 +19,7 @@ import { parseBody, parseQuery } from './request.validation';
 const notFound = (id: string) => ProblemError.of(404, ErrorCodes.notFound, `no API key ${id} of this tenant`);
 
 /**
- * `POST|GET /v1/api-keys`, `GET /v1/api-keys/{id}`, `POST /v1/api-keys/{id}/rotate|revoke`: a tenant's
+ * `POST|GET /v1/api-keys`, `GET|PATCH /v1/api-keys/{id}`, `POST /v1/api-keys/{id}/rotate|revoke`: a tenant's
  * keys, managed with one of its own `admin` keys. The keys command does the same for an operator
  * with database access, for any tenant.
  */
@@ -46,6 +47,14 @@ export class ApiKeysController {
   @Get(':id')
   async get(@Param('id') id: string, @CurrentPrincipal() principal: Principal): Promise<ApiKeyView> {
     const key = await this.keys.get(principal.tenantId, requireUuid(id, 'API key'));
+    if (!key) throw notFound(id);
+    return key;
+  }
+
+  /** `200` with the key as it is now: a new name, a new expiry (or none). */
+  @Patch(':id')
+  async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() principal: Principal): Promise<ApiKeyView> {
+    const key = await this.keys.update(principal, requireUuid(id, 'API key'), parseBody(UpdateApiKeyRequestSchema, body));
     if (!key) throw notFound(id);
     return key;
   }

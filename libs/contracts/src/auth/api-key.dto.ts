@@ -35,6 +35,20 @@ export const CreateApiKeyRequestSchema = z.strictObject({
 });
 export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
 
+/**
+ * `PATCH /v1/api-keys/{id}` body, version 1: the fields to change, at least one. A key's scopes
+ * and rate limit are not changed in place: rotate it, or make another.
+ */
+export const UpdateApiKeyRequestSchema = z
+  .strictObject({
+    /** A new note on what the key is for; null: none. */
+    name: z.string().trim().min(1).max(200).nullable().optional(),
+    /** When the key stops working; null: never (until revoked). */
+    expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  })
+  .refine((body) => body.name !== undefined || body.expiresAt !== undefined, 'must change name or expiresAt');
+export type UpdateApiKeyRequest = z.infer<typeof UpdateApiKeyRequestSchema>;
+
 /** The longest an old key keeps working once rotated: seven days. */
 export const API_KEY_MAX_ROTATION_GRACE_S = 7 * 86_400;
 

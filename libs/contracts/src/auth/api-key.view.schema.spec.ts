@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CreateApiKeyRequestSchema, ListApiKeysQuerySchema, RotateApiKeyRequestSchema, type ApiKeyListView, type ApiKeyView, type CreatedApiKeyView, type RotatedApiKeyView } from './api-key.dto';
+import { CreateApiKeyRequestSchema, ListApiKeysQuerySchema, RotateApiKeyRequestSchema, UpdateApiKeyRequestSchema, type ApiKeyListView, type ApiKeyView, type CreatedApiKeyView, type RotatedApiKeyView } from './api-key.dto';
 import { ApiKeyListViewSchema, ApiKeyViewSchema, CreatedApiKeyViewSchema, RotatedApiKeyViewSchema } from './api-key.view.schema';
 
 // Compile-time: each schema's type and its view are assignable both ways.
@@ -85,5 +85,16 @@ describe('RotateApiKeyRequestSchema', () => {
       expect(RotateApiKeyRequestSchema.safeParse({ graceSeconds }).success).toBe(false);
     }
     expect(RotateApiKeyRequestSchema.safeParse({ grace: 60 }).success).toBe(false);
+  });
+});
+
+describe('UpdateApiKeyRequestSchema', () => {
+  it('changes a name or an expiry, null clearing either, and needs at least one', () => {
+    expect(UpdateApiKeyRequestSchema.parse({ name: '  ci  ' })).toEqual({ name: 'ci' });
+    expect(UpdateApiKeyRequestSchema.parse({ name: null, expiresAt: null })).toEqual({ name: null, expiresAt: null });
+    expect(UpdateApiKeyRequestSchema.parse({ expiresAt: '2027-01-31T18:00:00+01:00' })).toEqual({ expiresAt: '2027-01-31T18:00:00+01:00' });
+    for (const body of [{}, { name: '   ' }, { expiresAt: '2027-01-31' }, { scopes: ['admin'] }, { rateLimit: 5 }]) {
+      expect(UpdateApiKeyRequestSchema.safeParse(body).success).toBe(false);
+    }
   });
 });

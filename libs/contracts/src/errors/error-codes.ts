@@ -82,7 +82,7 @@ export const ErrorCodes = {
   insufficientScope: 'insufficient_scope',
   /** A tenant already holds as many unrevoked API keys as it may create over HTTP (409). */
   apiKeyLimitReached: 'api_key_limit_reached',
-  /** The API key to rotate is revoked or expired: only an active key is replaced (409). */
+  /** The API key to rotate is revoked or expired, or the key to change is revoked (409). */
   apiKeyNotActive: 'api_key_not_active',
   /** The API key sent more requests than its rate limit allows (429). */
   rateLimited: 'rate_limited',

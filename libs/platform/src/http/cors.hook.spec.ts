@@ -56,7 +56,7 @@ describe('cors', () => {
       const response = await preflight(base, ALLOWED);
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-origin')).toBe(ALLOWED);
-      expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, DELETE');
+      expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, PATCH, DELETE');
       expect(response.headers.get('access-control-allow-headers')).toBe('authorization, content-type, idempotency-key, last-event-id, content-disposition');
       expect(response.headers.get('access-control-max-age')).toBe('600');
       expect(response.headers.get('access-control-allow-credentials')).toBeNull();

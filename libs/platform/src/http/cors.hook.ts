@@ -1,7 +1,7 @@
 import type { FastifyReply, onRequestHookHandler } from 'fastify';
 
 /** Methods a browser on an allowed origin may use: all the API has. */
-export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'DELETE'] as const;
+export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 
 /** Request headers it may send: the key, JSON bodies, idempotent submits, resumed event streams, uploads' file names. */
 export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'idempotency-key', 'last-event-id', 'content-disposition'] as const;

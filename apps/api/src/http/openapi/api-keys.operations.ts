@@ -7,6 +7,7 @@ import {
   ListApiKeysQuerySchema,
   RotateApiKeyRequestSchema,
   RotatedApiKeyViewSchema,
+  UpdateApiKeyRequestSchema,
 } from '@longhaul/contracts';
 import { MAX_UNREVOKED_KEYS_PER_TENANT } from '@longhaul/auth';
 import { describeOperations, problemResponse } from '@longhaul/platform';
@@ -15,7 +16,7 @@ import { IdPathSchema, invalidQuery, JSON_BODY_RESPONSES, location, malformedId,
 
 const keyNotFound = notFound('API key');
 
-/** `POST|GET /v1/api-keys`, `GET /v1/api-keys/{id}`, `POST /v1/api-keys/{id}/rotate|revoke`. */
+/** `POST|GET /v1/api-keys`, `GET|PATCH /v1/api-keys/{id}`, `POST /v1/api-keys/{id}/rotate|revoke`. */
 export const API_KEYS_OPERATIONS = describeOperations(ApiKeysController, {
   create: {
     summary: 'Create an API key',
@@ -51,6 +52,22 @@ export const API_KEYS_OPERATIONS = describeOperations(ApiKeysController, {
     tags: ['api keys'],
     path: IdPathSchema,
     responses: { 200: { description: 'The key (without its secret).', schema: ApiKeyViewSchema }, 400: malformedId('API key'), 404: keyNotFound },
+  },
+  update: {
+    summary: 'Change an API key',
+    description:
+      'A new `name` (null: none) or `expiresAt` (in the future within ten years; null: never), at least one; the calling key included. Scopes and rate limit are not changed in place: rotate the key, or make another. ' +
+      'A revoked key stays revoked (`409 api_key_not_active`); an expired one given a later expiry works again within a second. Only a key holding all its scopes and at least its rate limit makes its expiry later or removes it (else `403 insufficient_scope`); any may make it sooner.',
+    tags: ['api keys'],
+    path: IdPathSchema,
+    body: { schema: UpdateApiKeyRequestSchema },
+    responses: {
+      200: { description: 'The key as it is now.', schema: ApiKeyViewSchema },
+      400: problemResponse('`validation_failed` (`errors` names each field: an expiry past or beyond ten years, a blank name, no field to change, among them), `malformed_json`, or `malformed_id`.'),
+      404: keyNotFound,
+      409: problemResponse('`api_key_not_active`: the key is revoked.'),
+      ...JSON_BODY_RESPONSES,
+    },
   },
   rotate: {
     summary: 'Rotate an API key',
