@@ -51,9 +51,10 @@ const lengthensLife = (current: Date | null, next: Date | null): boolean => curr
 const fieldInvalid = (field: string, message: string) => ProblemError.of(400, ErrorCodes.validationFailed, 'the request body is invalid', { errors: [{ field, message }] });
 
 /**
- * A tenant's keys managed with one of its own (`/v1/api-keys`, `admin` scope): create, list, read
- * and revoke, never another tenant's. A key gives no more than it holds: only its own scopes, a
- * rate limit no higher than its own (its own when none is asked for).
+ * A tenant's keys managed with one of its own (`/v1/api-keys`, `admin` scope): create, list, read,
+ * change, rotate and revoke, never another tenant's. A key gives no more than it holds: only its
+ * own scopes, a rate limit no higher than its own (its own when none is asked for), and no longer
+ * life or successor to a key holding more.
  */
 @Injectable()
 export class TenantApiKeysService {
