@@ -1,5 +1,5 @@
 import type { JobSummaryView } from '@longhaul/contracts';
-import { appendPage, mergeTopOfList, type JobListState } from './job-list.merge.js';
+import { appendPage, mergeTopOfList, withinWindow, type JobListState } from './job-list.merge.js';
 
 const job = (n: number, status: JobSummaryView['status'] = 'running'): JobSummaryView => ({
   id: `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`,
@@ -46,5 +46,20 @@ describe('appendPage', () => {
     const merged = appendPage({ rows: [job(9), job(8)], nextCursor: 'after-8' }, { items: [job(8), job(7)], nextCursor: null });
     expect(ids(merged)).toEqual([9, 8, 7]);
     expect(merged.nextCursor).toBeNull();
+  });
+});
+
+describe('withinWindow', () => {
+  it('drops rows that aged out of a moving window, and the next page with them', () => {
+    const state = { rows: [job(9), job(8), job(7), job(6)], nextCursor: 'after-6' };
+    const kept = withinWindow(state, '2025-12-01T10:00:08.000Z');
+    expect(ids(kept)).toEqual([9, 8]);
+    expect(kept.nextCursor).toBeNull();
+  });
+
+  it('leaves the list as it is without a window, or when every row is inside it', () => {
+    const state = { rows: [job(9), job(8)], nextCursor: 'after-8' };
+    expect(withinWindow(state, null)).toBe(state);
+    expect(withinWindow(state, '2025-12-01T10:00:08.000Z')).toBe(state);
   });
 });

@@ -30,6 +30,17 @@ export function mergeTopOfList(state: JobListState, fresh: JobListView): JobList
   return { rows: [...fresh.items, ...older], nextCursor: older.length > 0 ? state.nextCursor : fresh.nextCursor };
 }
 
+/**
+ * Drops rows created before `since`, the start of a window that moves on with each read ("the
+ * last hour"): a row loaded with "More" would otherwise stay after it aged out. Once one is
+ * dropped, every later page lies outside the window too, so there is no next page.
+ */
+export function withinWindow(state: JobListState, since: string | null): JobListState {
+  if (since === null) return state;
+  const rows = state.rows.filter((row) => row.createdAt >= since);
+  return rows.length === state.rows.length ? state : { rows, nextCursor: null };
+}
+
 /** Appends the next page ("More"), skipping a row already shown. */
 export function appendPage(state: JobListState, page: JobListView): JobListState {
   const seen = new Set(state.rows.map((row) => row.id));

@@ -1,7 +1,7 @@
 import type { JobSummaryView } from '@longhaul/contracts';
 import { describeError, listJobs } from './api.client.js';
 import { el, keepingFocus, replaceChildren } from './dom.builder.js';
-import { appendPage, mergeTopOfList, type JobListState } from './job-list.merge.js';
+import { appendPage, mergeTopOfList, withinWindow, type JobListState } from './job-list.merge.js';
 import type { Page, PageContext } from './page.context.js';
 import { startRefreshLoop } from './refresh.loop.js';
 import { JOB_STATUSES, JOB_WINDOWS, jobIdIn, routeHash, type JobWindow, type Route } from './route.policy.js';
@@ -53,7 +53,8 @@ export function mountJobsList(view: HTMLElement, route: JobsRoute, _context: Pag
   const refresh = async () => {
     try {
       const limit = Math.min(MAX_LIMIT, Math.max(PAGE_SIZE, state.rows.length));
-      state = mergeTopOfList(state, await listJobs({ ...filtersOf(route), limit }));
+      const filters = filtersOf(route);
+      state = withinWindow(mergeTopOfList(state, await listJobs({ ...filters, limit })), filters.createdSince);
       loaded = true;
       replaceChildren(problem);
       updated.mark();
