@@ -54,11 +54,7 @@ describe('the API keys page', () => {
     expect(await session.byTestId('api-key-new').isVisible()).toBe(false);
     expect(await session.page.content()).not.toContain(key);
 
-    const dialog = session.page.waitForEvent('dialog').then(async (shown) => {
-      const text = shown.message();
-      await shown.accept();
-      return text;
-    });
+    const dialog = session.acceptNextDialog();
     await row(prefix).getByTestId('api-key-revoke-button').click();
     expect(await dialog).toContain(`Revoke ${prefix} (ci bot)?`);
     await eventually('the row to read revoked', () => row(prefix).getAttribute('data-state'), (state) => state === 'revoked');
@@ -66,14 +62,6 @@ describe('the API keys page', () => {
     await eventually('the api to refuse the revoked key', async () => (await api.withKey(key).request('GET', '/v1/jobs')).status, (status) => status === 401, 5_000);
     expect(session.pageErrors).toEqual([]);
   });
-
-  /** Accepts the next confirmation the page asks for, and gives its question. */
-  const acceptNextDialog = () =>
-    session.page.waitForEvent('dialog').then(async (shown) => {
-      const text = shown.message();
-      await shown.accept();
-      return text;
-    });
 
   it("rotates a key: the new one shown once, the old one revoked; rotating the tab's own key keeps the tab going", async () => {
     const made = await api.withKey(admin.key).request<CreatedApiKeyView>('POST', '/v1/api-keys', {
@@ -85,7 +73,7 @@ describe('the API keys page', () => {
     await session.goto('#/api-keys');
     await row(old.prefix).waitFor();
 
-    let question = acceptNextDialog();
+    let question = session.acceptNextDialog();
     await row(old.prefix).getByTestId('api-key-rotate-button').click();
     expect(await question).toContain(`Rotate ${old.prefix} (rotating)?`);
     const value = session.byTestId('api-key-new-value');
@@ -102,7 +90,7 @@ describe('the API keys page', () => {
     await session.byTestId('api-key-new-done').click();
 
     // The tab's own key: the tab takes the new one, and no key prompt comes.
-    question = acceptNextDialog();
+    question = session.acceptNextDialog();
     await row(admin.prefix).getByTestId('api-key-rotate-button').click();
     expect(await question).toContain('the key this tab uses');
     await value.waitFor();

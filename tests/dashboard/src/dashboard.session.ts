@@ -111,6 +111,18 @@ export class DashboardSession {
     return (await this.page.evaluate(() => document.documentElement.getAttribute('data-test-mark'))) === 'kept';
   }
 
+  /**
+   * Accepts the next confirmation the page asks for (`confirm()`), and gives its question. Call it
+   * before the click that asks, and await it after.
+   */
+  acceptNextDialog(): Promise<string> {
+    return this.page.waitForEvent('dialog').then(async (shown) => {
+      const question = shown.message();
+      await shown.accept();
+      return question;
+    });
+  }
+
   /** A job's row in the job list. */
   jobRow(jobId: string): Locator {
     return this.page.locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);

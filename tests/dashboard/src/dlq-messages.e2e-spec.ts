@@ -96,11 +96,7 @@ describe('the dead-lettered messages page', () => {
     await eventually('only the new record to be listed', () => states(unknownEventId), (rows) => rows.length === 1 && rows[0]![1] === 'pending');
 
     // Delete, confirmed: the record goes from the page and from the api.
-    const dialog = session.page.waitForEvent('dialog').then(async (shown) => {
-      const text = shown.message();
-      await shown.accept();
-      return text;
-    });
+    const dialog = session.acceptNextDialog();
     await garbage.getByTestId('dlq-delete-button').click();
     expect(await dialog).toContain(`Delete the record of message ${garbageId}`);
     await garbage.waitFor({ state: 'detached' });
