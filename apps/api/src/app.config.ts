@@ -92,12 +92,26 @@ export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).exten
   /** Unconsumed messages of a lane's worker groups at which submits to it get 429. @defaultValue 20000 */
   ADMISSION_MAX_LAG: z.coerce.number().int().min(1).default(20_000),
   /**
-   * Requests one API key may make per window, per api process, unless the key has a limit of its
-   * own; also the burst a quiet key may send at once. Past it requests get 429. @defaultValue 600
+   * Requests one API key may make per window, unless the key has a limit of its own; also the
+   * burst a quiet key may send at once. Past it requests get 429. Counted across every api
+   * process with `RATE_LIMIT_SCOPE=cluster`, per process with `process`. @defaultValue 600
    */
   RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** The rate-limit window in seconds: a key's quota refills evenly over it. @defaultValue 60 */
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
+   * `cluster`: every api process counts a key's requests in one bucket in the database, leasing
+   * a second's worth of its quota at a time (one statement per lease), so a key gets its quota
+   * however many processes serve it. `process`: each process counts alone in memory (no
+   * statement; N processes admit up to N × the quota). @defaultValue cluster
+   */
+  RATE_LIMIT_SCOPE: z.enum(['cluster', 'process']).default('cluster'),
+  /**
+   * `cluster` only: how long a process keeps requests it leased from a key's bucket before it
+   * hands back what it did not use. Longer: fewer statements, more capacity held where the key
+   * no longer comes. @defaultValue 1000
+   */
+  RATE_LIMIT_LEASE_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /**
    * Look at every job's input before accepting it: uploads are looked up, URL sources downloaded,
    * both probed, and non-video refused. Switch off only for runs whose steps never read the input
@@ -256,7 +270,7 @@ export function intakeOptions(config: ApiConfig): IntakeModuleOptions {
   };
 }
 
-/** The per-key rate limit (requests per window, per api process) from the api's config. */
+/** The per-key rate limit (requests per window, shared by the api processes or each its own) from the api's config. */
 export function rateLimitOptions(config: ApiConfig): RateLimitOptions {
-  return { quota: config.RATE_LIMIT_REQUESTS, windowSeconds: config.RATE_LIMIT_WINDOW_S };
+  return { quota: config.RATE_LIMIT_REQUESTS, windowSeconds: config.RATE_LIMIT_WINDOW_S, scope: config.RATE_LIMIT_SCOPE, leaseMs: config.RATE_LIMIT_LEASE_MS };
 }

@@ -6,13 +6,14 @@ import { ApiKeyService } from './api-key.service';
 import { ApiKeyVerifier } from './api-key.verifier';
 import { AUTH_OPTIONS, type AuthModuleOptions } from './auth.options';
 import { TenantApiKeysService } from './tenant-api-keys.service';
-import { RATE_LIMIT_OPTIONS, RateLimitGuard, type RateLimitOptions } from './rate-limit';
+import { PostgresRateBucketStore, RATE_BUCKET_STORE, RATE_LIMIT_OPTIONS, RateLimitGuard, type RateLimitOptions } from './rate-limit';
 
 /**
  * API keys for every route of the importing app: the key guard, then the per-key rate limit.
  * Global guards run in the order they are provided, so a request is limited only once it is
  * known whose it is (a flood of bad keys is answered 401 from the key cache, not counted
- * against anyone's quota).
+ * against anyone's quota). With the `cluster` scope the limits' buckets are in the database
+ * ({@link PostgresRateBucketStore}), shared by every api process.
  */
 @Module({})
 export class AuthModule {
@@ -22,6 +23,7 @@ export class AuthModule {
       providers: [
         { provide: AUTH_OPTIONS, useValue: options },
         { provide: RATE_LIMIT_OPTIONS, useValue: options.rateLimit },
+        ...(options.rateLimit.scope === 'cluster' ? [{ provide: RATE_BUCKET_STORE, useClass: PostgresRateBucketStore }] : []),
         ApiKeyVerifier,
         ApiKeyUsageRecorder,
         ApiKeyService,

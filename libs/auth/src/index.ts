@@ -16,4 +16,5 @@ export * from './keys-command/keys.command';
 export { ApiKeys1764900000001, DEFAULT_TENANT_ID, DEFAULT_TENANT_NAME } from './migrations/1764900000001-api-keys.migration';
 export { ApiKeyExpiry1766300000001 } from './migrations/1766300000001-api-key-expiry.migration';
 export { ApiKeyLastUsed1766400000001 } from './migrations/1766400000001-api-key-last-used.migration';
+export { RateLimitBuckets1766500000001 } from './migrations/1766500000001-rate-limit-buckets.migration';
 export * from './api-key-usage.recorder';

@@ -3,12 +3,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeadLetterListView, JobListView, JobView, WebhookEndpointListView } from '@longhaul/contracts';
-import { ApiClient, issueApiKey, revokeApiKey, runKeysCommand, type ApiResponse, type IssuedApiKey } from '@longhaul/testing';
+import { ApiClient, issueApiKey, revokeApiKey, runKeysCommand, type ApiResponse, type IssuedApiKey, type ServiceProcess } from '@longhaul/testing';
+import { startExtraService } from './extra-services';
 import { simulatedJob } from './job-waits';
 import { testEnv } from './test-env';
 
 // API keys, scopes, tenants and rate limits against the suite's real api and database.
 const env = testEnv();
+const SECOND_API_PORT = 13_050;
 const run = Date.now().toString(36);
 const issued: IssuedApiKey[] = [];
 
@@ -305,6 +307,45 @@ describe('rate limits', () => {
     expect(refused.body).toMatchObject({ status: 429, code: 'rate_limited' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get('ratelimit')).toMatch(/^"key";r=0;t=\d+$/);
+  });
+
+  describe('across api processes', () => {
+    let secondApi: ServiceProcess | undefined;
+    beforeAll(async () => {
+      secondApi = await startExtraService('api', 'api-rate-limits', SECOND_API_PORT);
+    });
+    afterAll(async () => {
+      await secondApi?.stop('SIGTERM');
+    });
+
+    /** Requests of one key sent in turn to the suite's api and the second one; the statuses. */
+    async function alternate(key: IssuedApiKey, count: number): Promise<number[]> {
+      const [first, second] = [as(key), new ApiClient(secondApi!.url, key.key)];
+      const statuses = [];
+      for (let i = 0; i < count; i++) statuses.push((await (i % 2 === 0 ? first : second).request('GET', '/v1/jobs?limit=1')).status);
+      return statuses;
+    }
+
+    it('counts a key once however many processes serve it', async () => {
+      // 6 a minute: under a lease's worth, so each request asks the shared bucket.
+      const statuses = await alternate(await keyFor('two-apis', { rateLimit: 6 }), 14);
+      expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(statuses.slice(6).every((s) => s === 429)).toBe(true);
+    });
+
+    it('leases requests to each process, and the leases add up to the quota', async () => {
+      // 240 a minute: leases of 4 requests, refilled at 4 a second while the test runs.
+      const started = Date.now();
+      const statuses = await alternate(await keyFor('leases', { rateLimit: 240 }), 400);
+      const refill = Math.ceil(((Date.now() - started) / 1000) * 4);
+      const admitted = statuses.filter((s) => s === 200).length;
+      expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+      // Counted per process, this would be 480.
+      expect(admitted).toBeGreaterThanOrEqual(240);
+      expect(admitted).toBeLessThanOrEqual(240 + refill);
+      const [bucket] = await env.db.rows<{ n: number }>(`SELECT count(*)::int AS n FROM api.rate_limit_buckets b JOIN api.api_keys k ON k.id = b.key_id WHERE k.tenant_id = (SELECT id FROM api.tenants WHERE name = $1)`, [`leases-${run}`]);
+      expect(bucket!.n).toBe(1);
+    });
   });
 });
 

@@ -2,10 +2,11 @@ import type { ExecutionContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Registry } from 'prom-client';
 import { ErrorCodes } from '@longhaul/contracts';
-import { METRICS_REGISTRY, ProblemError } from '@longhaul/platform';
+import { LOGGER, METRICS_REGISTRY, ProblemError } from '@longhaul/platform';
 import type { Principal } from '../principal';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RATE_LIMIT_CLOCK, RATE_LIMIT_OPTIONS } from './rate-limit.options';
+import { RATE_BUCKET_STORE, type RateBucketStore, type RateGrant } from './rate-bucket.store';
 
 function principal(keyId: string, extra: Partial<Principal> = {}): Principal {
   return { keyId, keyPrefix: `p_${keyId}`, tenantId: `t_${keyId}`, scopes: new Set(['read', 'write']), ...extra };
@@ -118,5 +119,36 @@ describe('RateLimitGuard', () => {
     const guard = withClock.get(RateLimitGuard);
     guard.canActivate(http(principal('k1')).context);
     expect(refusal(() => guard.canActivate(http(principal('k1')).context)).headers['Retry-After']).toBe('60');
+  });
+
+  it('with the cluster scope, asks the shared buckets and answers a refusal through the promise', async () => {
+    const grants: RateGrant[] = [
+      { granted: 1, remaining: 0, fullInMs: 60_000, nextInMs: 0 },
+      { granted: 0, remaining: 0, fullInMs: 60_000, nextInMs: 59_000 },
+    ];
+    const store: RateBucketStore = { take: async () => grants.shift()!, giveBack: async () => undefined, prune: async () => 0 };
+    const module = await Test.createTestingModule({
+      providers: [
+        RateLimitGuard,
+        { provide: RATE_LIMIT_OPTIONS, useValue: { quota: 1, windowSeconds: 60, scope: 'cluster' } },
+        { provide: METRICS_REGISTRY, useValue: new Registry() },
+        { provide: RATE_BUCKET_STORE, useValue: store },
+        { provide: LOGGER, useValue: { warn: () => undefined } },
+      ],
+    }).compile();
+    const guard = module.get(RateLimitGuard);
+    const first = http(principal('k1'));
+    await expect(guard.canActivate(first.context)).resolves.toBe(true);
+    expect(first.headers).toEqual({ 'RateLimit-Policy': '"default";q=1;w=60', RateLimit: '"default";r=0;t=60' });
+    const second = http(principal('k1'));
+    const refused = await Promise.resolve(guard.canActivate(second.context)).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ProblemError);
+    expect((refused as ProblemError).headers['Retry-After']).toBe('59');
+    expect(second.headers.RateLimit).toBe('"default";r=0;t=59');
+    await module.close();
+  });
+
+  it('refuses to start with the cluster scope and no store', () => {
+    expect(() => new RateLimitGuard({ quota: 1, windowSeconds: 60, scope: 'cluster' }, new Registry())).toThrow('needs a rate bucket store');
   });
 });

@@ -47,12 +47,10 @@ interface KeyState {
  * number per key. A key may send `quota` requests at once after a quiet window, and then one
  * every `windowSeconds / quota` seconds; a request costs O(1) and the clock is injected.
  *
- * **State lives in this process's memory, on purpose.** The limit is checked on every API request;
- * a round trip to Postgres or Kafka per request would cost more than most requests do, and
- * would put the database on the path of reads that otherwise never touch it. The price: with N
- * api instances behind a balancer, a key spread over all of them gets up to N × its quota, and a
- * restart hands every key a full quota again. It is a guard against one client crowding out
- * the others, not an exact account.
+ * **State lives in this process's memory.** It serves `RATE_LIMIT_SCOPE=process`, where no
+ * request costs a statement, and the shared limiter ({@link SharedRateLimiter}) while the
+ * database is unreachable. The price: with N api instances behind a balancer, a key spread over
+ * all of them gets up to N × its quota, and a restart hands every key a full quota again.
  *
  * **Memory is bounded.** A key whose quota has refilled completely behaves exactly like one never
  * seen, so its entry is dropped: each request looks at the {@link SWEEP_PER_TAKE} entries written
