@@ -15,7 +15,8 @@ import {
 } from '@longhaul/jobs';
 import { MediaEnvSchema } from '@longhaul/media';
 import { StorageEnvSchema, storageConfigFrom } from '@longhaul/storage';
-import { MAX_KEY_CACHE_MS, type RateLimitOptions } from '@longhaul/auth';
+import { apiKeyHistory, DEFAULT_API_KEY_RETENTION_MS, MAX_KEY_CACHE_MS, type RateLimitOptions } from '@longhaul/auth';
+import type { HistoryTable } from '@longhaul/persistence';
 
 /** The download signing key of `nx serve` and the tests when none is set: published here, so never for deployments. */
 export const DEVELOPMENT_DOWNLOAD_SIGNING_KEY = 'longhaul-development-download-signing-key-do-not-deploy';
@@ -139,6 +140,16 @@ export const ApiEnvSchema = CommonEnvSchema.extend(StorageEnvSchema.shape).exten
   DOWNLOAD_SIGNING_KEY: z.string().min(32).default(DEVELOPMENT_DOWNLOAD_SIGNING_KEY),
   /** How long an API key looked up is trusted before it is read again; a revoked key stops working within it. @defaultValue 1000 */
   API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(MAX_KEY_CACHE_MS).default(MAX_KEY_CACHE_MS),
+  /**
+   * How long a revoked or expired API key's row is kept after it stopped working, then deleted
+   * by the retention pass (it leaves `keys list` and `GET /v1/api-keys`). `0` keeps every key for
+   * ever; so does `JOB_RETENTION_MS=0`, which stops the pass. @defaultValue 7776000000 (90 days)
+   */
+  API_KEY_RETENTION_MS: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || ms >= 3_600_000, 'must be 0 (keep for ever) or at least 3600000 (an hour)')
+    .default(DEFAULT_API_KEY_RETENTION_MS),
   /** How long a presigned download URL (and a download grant) works, in seconds. @defaultValue 3600 */
   DOWNLOAD_URL_TTL_S: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(3600),
   /** How often queue depth per lane is sampled. @defaultValue 1000 */
@@ -273,4 +284,9 @@ export function intakeOptions(config: ApiConfig): IntakeModuleOptions {
 /** The per-key rate limit (requests per window, shared by the api processes or each its own) from the api's config. */
 export function rateLimitOptions(config: ApiConfig): RateLimitOptions {
   return { quota: config.RATE_LIMIT_REQUESTS, windowSeconds: config.RATE_LIMIT_WINDOW_S, scope: config.RATE_LIMIT_SCOPE, leaseMs: config.RATE_LIMIT_LEASE_MS };
+}
+
+/** The revoked and expired API keys' retention, unless configured away. */
+export function apiKeyRetention(config: ApiConfig): HistoryTable[] {
+  return config.API_KEY_RETENTION_MS > 0 ? [apiKeyHistory(config.API_KEY_RETENTION_MS)] : [];
 }

@@ -5,7 +5,7 @@ import { effectLedgerHistory } from '@longhaul/persistence';
 import { CoreModule, OpenApiModule } from '@longhaul/platform';
 import type { Logger } from '@longhaul/telemetry';
 import { apiMigrations } from './api.migrations';
-import { dashboardConfig, intakeOptions, jobFeedOptions, jobsOptions, queuesOptions, rateLimitOptions, type ApiConfig } from './app.config';
+import { apiKeyRetention, dashboardConfig, intakeOptions, jobFeedOptions, jobsOptions, queuesOptions, rateLimitOptions, type ApiConfig } from './app.config';
 import { ApiKeysController } from './http/api-keys.controller';
 import { DASHBOARD_CONFIG, DashboardConfigController } from './http/dashboard-config.controller';
 import { DeadLettersController } from './http/dead-letters.controller';
@@ -30,7 +30,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot({ service: 'api', schema: API_SCHEMA, config, logger, migrations: apiMigrations, history: [jobHistory, uploadHistory, deletedWebhookEndpointHistory, replayedDlqMessageHistory, effectLedgerHistory(API_SCHEMA)], onShutdown }),
+        CoreModule.forRoot({ service: 'api', schema: API_SCHEMA, config, logger, migrations: apiMigrations, history: [jobHistory, uploadHistory, deletedWebhookEndpointHistory, replayedDlqMessageHistory, effectLedgerHistory(API_SCHEMA), ...apiKeyRetention(config)], onShutdown }),
         // Every route needs an API key unless marked public; then the key's rate limit applies.
         AuthModule.forRoot({ keyCacheMs: config.API_KEY_CACHE_MS, rateLimit: rateLimitOptions(config) }),
         JobsModule.forRoot(jobsOptions(config), intake),

@@ -1,7 +1,7 @@
-import type { ApiKeyScope, CreateApiKeyRequest } from '@longhaul/contracts';
+import type { ApiKeyScope, CreateApiKeyRequest, UpdateApiKeyRequest } from '@longhaul/contracts';
 
-// What the API keys page decides without the DOM: the request a filled-in form makes, and which
-// listed key is the one the tab itself uses.
+// What the API keys page decides without the DOM: the requests its filled-in forms make, and
+// which listed key is the one the tab itself uses.
 
 /** The scopes a new key may be given, in the order the form shows them (the contracts' list). */
 export const KEY_SCOPES = ['read', 'write', 'admin'] as const satisfies readonly ApiKeyScope[];
@@ -42,6 +42,40 @@ export function keyRequestFrom(form: KeyForm, now: number): { request: CreateApi
       ...(choice.ms === null ? {} : { expiresAt: new Date(now + choice.ms).toISOString() }),
     },
   };
+}
+
+/** The Expires choices of a key's edit form: what it has, or a new lifetime counted from now. */
+export const EXPIRY_EDIT_CHOICES: ReadonlyArray<{ value: string; label: string }> = [{ value: 'keep', label: 'unchanged' }, ...EXPIRY_CHOICES];
+
+/** What a key's edit form holds. */
+export interface KeyEdit {
+  name: string;
+  expiry: string;
+}
+
+/** The edit form of `key` as it opens: its name, its expiry unchanged. */
+export function editOf(key: { name: string | null }): KeyEdit {
+  return { name: key.name ?? '', expiry: 'keep' };
+}
+
+/**
+ * The `PATCH /v1/api-keys/{id}` body of an edit form, holding only what differs from `key` (an
+ * empty name clears it, `never` clears the expiry), or what to fix first. Whether the tab's key
+ * may give a longer life is the api's call (`403`).
+ */
+export function keyUpdateFrom(edit: KeyEdit, key: { name: string | null; expiresAt: string | null }, now: number): { request: UpdateApiKeyRequest } | { problem: string } {
+  const name = edit.name.trim();
+  if (name.length > 200) return { problem: 'The name is longer than 200 characters.' };
+  const request: { name?: string | null; expiresAt?: string | null } = {};
+  if ((name || null) !== key.name) request.name = name || null;
+  if (edit.expiry !== 'keep') {
+    const choice = EXPIRY_CHOICES.find((c) => c.value === edit.expiry);
+    if (!choice) return { problem: 'Choose when the key expires.' };
+    if (choice.ms !== null) request.expiresAt = new Date(now + choice.ms).toISOString();
+    else if (key.expiresAt !== null) request.expiresAt = null;
+  }
+  if (Object.keys(request).length === 0) return { problem: 'Nothing to change.' };
+  return { request: request as UpdateApiKeyRequest };
 }
 
 /** Whether the listed key with `prefix` is the one this tab sends (`lh_<prefix>_<secret>`). */

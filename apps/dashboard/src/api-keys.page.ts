@@ -1,8 +1,8 @@
 import type { ApiKeyView, CreatedApiKeyView } from '@longhaul/contracts';
 import { showAdminReadFailure } from './admin-read.failure.js';
-import { API_KEYS_LIMIT, apiKeys, createApiKey, describeError, revokeApiKey, rotateApiKey } from './api.client.js';
+import { API_KEYS_LIMIT, apiKeys, createApiKey, describeError, revokeApiKey, rotateApiKey, updateApiKey } from './api.client.js';
 import { rememberApiKey, storedApiKey } from './api-key.session.js';
-import { EXPIRY_CHOICES, isKeyInUse, KEY_SCOPES, keyRequestFrom } from './api-keys.model.js';
+import { editOf, EXPIRY_CHOICES, EXPIRY_EDIT_CHOICES, isKeyInUse, KEY_SCOPES, keyRequestFrom, keyUpdateFrom, type KeyEdit } from './api-keys.model.js';
 import { formatTime } from './display.format.js';
 import { el, keepingFocus, replaceChildren } from './dom.builder.js';
 import type { Page, PageContext } from './page.context.js';
@@ -10,7 +10,7 @@ import { startRefreshLoop } from './refresh.loop.js';
 import type { Route } from './route.policy.js';
 import { emptyState, statusBadge, timeOf, updatedNote } from './widgets.view.js';
 
-/** Keys change only when someone makes or revokes one; the list is read again now and then for their last use. */
+/** Keys change only when someone makes, edits or revokes one; the list is read again now and then for their last use. */
 const REFRESH_MS = 10_000;
 const COLUMNS = ['Key', 'Name', 'State', 'Scopes', 'Rate limit', 'Created', 'Expires', 'Last used', 'Actions'];
 
@@ -19,26 +19,30 @@ const COLUMNS = ['Key', 'Name', 'State', 'Scopes', 'Rate limit', 'Created', 'Exp
  * use, a form that makes a key (shown once, in a field to copy, then gone from the page), and
  * Rotate and Revoke buttons per key that still works. The key this tab uses is marked; revoking it
  * says beforehand that the dashboard will ask for another, while rotating it moves the tab to the
- * new key. A key without the `admin` scope is told so
+ * new key. Edit opens a form under a key that still works, to rename it or give it a new
+ * expiry; what is typed there survives the refreshes. A key without the `admin` scope is told so
  * once, rather than shown a list that keeps failing.
  */
 export function mountApiKeys(view: HTMLElement, _route: Extract<Route, { page: 'api-keys' }>, _context: PageContext): Page {
   const updated = updatedNote('api-keys-updated');
   const problem = el('div', { attrs: { 'aria-live': 'polite' } });
   const content = el('div', {}, 'Loading the API keys…');
-  /** What the last Rotate or Revoke of each key answered, kept across refreshes. */
+  /** What the last action on each key answered, kept across refreshes. */
   const outcomes = new Map<string, string>();
   const busy = new Set<string>();
+  /** The edit forms open, by key id, with what they hold. */
+  const editing = new Map<string, KeyEdit>();
   let items: ApiKeyView[] | null = null;
   let more = false;
   let shown = '';
 
   const render = () => {
     if (!items) return;
-    const text = JSON.stringify([items, [...outcomes], [...busy]]);
+    // What is typed in an edit form is not in the text: typing re-renders nothing.
+    const text = JSON.stringify([items, [...outcomes], [...busy], [...editing.keys()]]);
     if (text === shown) return;
     shown = text;
-    keepingFocus(content, () => replaceChildren(content, keysTable(items!, more, { outcomes, busy, revoke, rotate })));
+    keepingFocus(content, () => replaceChildren(content, keysTable(items!, more, { outcomes, busy, editing, revoke, rotate, edit, save, cancel })));
   };
   const refresh = async () => {
     try {
@@ -53,11 +57,10 @@ export function mountApiKeys(view: HTMLElement, _route: Extract<Route, { page: '
     }
   };
   /**
-   * Runs an action on `key` once confirmed: the key's buttons are disabled and `pending` shown
-   * until the api answers, then the answer (`done` says what it was), and the list is read again.
+   * Runs an action on `key`: the key's buttons are disabled and `pending` shown until the api
+   * answers, then the answer (`done` says what it was), and the list is read again.
    */
-  const act = <T>(key: ApiKeyView, question: string, pending: string, send: () => Promise<T>, done: (answer: T) => string) => {
-    if (!confirm(question)) return;
+  const run = <T>(key: ApiKeyView, pending: string, send: () => Promise<T>, done: (answer: T) => string) => {
     busy.add(key.id);
     outcomes.set(key.id, pending);
     render();
@@ -71,6 +74,10 @@ export function mountApiKeys(view: HTMLElement, _route: Extract<Route, { page: '
         render();
         loop.now();
       });
+  };
+  /** {@link run}, once confirmed. */
+  const act = <T>(key: ApiKeyView, question: string, pending: string, send: () => Promise<T>, done: (answer: T) => string) => {
+    if (confirm(question)) run(key, pending, send, done);
   };
   const named = (key: ApiKeyView) => `${key.prefix}${key.name ? ` (${key.name})` : ''}`;
   const replaceItem = (key: ApiKeyView) => (items = items?.map((item) => (item.id === key.id ? key : item)) ?? null);
@@ -94,6 +101,28 @@ export function mountApiKeys(view: HTMLElement, _route: Extract<Route, { page: '
       replaceItem(rotated.replaced);
       creator.show(rotated);
       return `Replaced by ${rotated.prefix}.`;
+    });
+  };
+  const edit = (key: ApiKeyView) => {
+    if (!editing.has(key.id)) editing.set(key.id, editOf(key));
+    outcomes.delete(key.id);
+    render();
+  };
+  const cancel = (key: ApiKeyView) => {
+    editing.delete(key.id);
+    render();
+  };
+  const save = (key: ApiKeyView) => {
+    const made = keyUpdateFrom(editing.get(key.id) ?? editOf(key), key, Date.now());
+    if ('problem' in made) {
+      outcomes.set(key.id, made.problem);
+      render();
+      return;
+    }
+    run(key, 'Saving…', () => updateApiKey(key.id, made.request), (updated) => {
+      editing.delete(key.id);
+      replaceItem(updated);
+      return 'Saved.';
     });
   };
   const creator = keyCreator(() => loop.now());
@@ -211,8 +240,12 @@ function keyCreator(onCreated: () => void): { form: HTMLFormElement; created: HT
 interface RowContext {
   outcomes: Map<string, string>;
   busy: Set<string>;
+  editing: Map<string, KeyEdit>;
   revoke(key: ApiKeyView): void;
   rotate(key: ApiKeyView): void;
+  edit(key: ApiKeyView): void;
+  save(key: ApiKeyView): void;
+  cancel(key: ApiKeyView): void;
 }
 
 function keysTable(items: ApiKeyView[], more: boolean, rows: RowContext): HTMLElement {
@@ -226,14 +259,14 @@ function keysTable(items: ApiKeyView[], more: boolean, rows: RowContext): HTMLEl
       { testId: 'api-keys-table', className: 'grid' },
       el('caption', { className: 'visually-hidden' }, "The tenant's API keys, newest first"),
       el('thead', {}, el('tr', {}, ...COLUMNS.map((title) => el('th', { attrs: { scope: 'col' } }, title)))),
-      el('tbody', {}, ...items.map((key) => keyRow(key, isKeyInUse(key.prefix, tabKey), rows))),
+      el('tbody', {}, ...items.flatMap((key) => [keyRow(key, isKeyInUse(key.prefix, tabKey), rows), editRow(key, rows)])),
     ),
     more ? el('p', { className: 'muted', testId: 'api-keys-limit' }, `The newest ${API_KEYS_LIMIT} are shown.`) : null,
   );
 }
 
-/** A key's action button (`Rotate`, `Revoke`), disabled while an action on the key is under way. */
-function keyAction(key: ApiKeyView, action: 'Rotate' | 'Revoke', rows: RowContext, run: (key: ApiKeyView) => void): HTMLElement {
+/** A key's action button (`Edit`, `Rotate`, `Revoke`), disabled while an action on the key is under way. */
+function keyAction(key: ApiKeyView, action: 'Edit' | 'Rotate' | 'Revoke', rows: RowContext, run: (key: ApiKeyView) => void): HTMLElement {
   const name = action.toLowerCase();
   return el(
     'button',
@@ -251,6 +284,8 @@ function keyAction(key: ApiKeyView, action: 'Rotate' | 'Revoke', rows: RowContex
 function keyRow(key: ApiKeyView, inUse: boolean, rows: RowContext): HTMLElement {
   // Only an active key is rotated (the api answers 409 api_key_not_active otherwise).
   const rotate = key.state === 'active' ? keyAction(key, 'Rotate', rows, (k) => rows.rotate(k)) : null;
+  // A revoked key stays revoked (409 api_key_not_active); an expired one may be given a new expiry.
+  const edit = key.state !== 'revoked' && !rows.editing.has(key.id) ? keyAction(key, 'Edit', rows, (k) => rows.edit(k)) : null;
   const revoke = key.state === 'revoked' ? null : keyAction(key, 'Revoke', rows, (k) => rows.revoke(k));
   return el(
     'tr',
@@ -261,8 +296,60 @@ function keyRow(key: ApiKeyView, inUse: boolean, rows: RowContext): HTMLElement 
     el('td', {}, key.scopes.join(', ')),
     el('td', {}, key.rateLimit === null ? 'default' : String(key.rateLimit)),
     el('td', {}, timeOf(key.createdAt)),
-    el('td', {}, key.expiresAt ? timeOf(key.expiresAt) : 'never'),
+    el('td', { testId: 'api-key-row-expires' }, key.expiresAt ? timeOf(key.expiresAt) : 'never'),
     el('td', { testId: 'api-key-last-used' }, key.lastUsedAt ? timeOf(key.lastUsedAt) : 'not yet'),
-    el('td', {}, rotate, revoke, el('span', { testId: 'api-key-outcome', className: 'outcome', attrs: { role: 'status' } }, rows.outcomes.get(key.id) ?? '')),
+    el('td', {}, edit, rotate, revoke, el('span', { testId: 'api-key-outcome', className: 'outcome', attrs: { role: 'status' } }, rows.outcomes.get(key.id) ?? '')),
+  );
+}
+
+/** The edit form of `key` as a row under it, when open: its name and a new expiry, Save and Cancel. */
+function editRow(key: ApiKeyView, rows: RowContext): HTMLElement | null {
+  const edit = rows.editing.get(key.id);
+  if (!edit) return null;
+  const nameId = `api-key-edit-name-${key.id}`;
+  const expiryId = `api-key-edit-expiry-${key.id}`;
+  const name = el('input', {
+    testId: 'api-key-edit-name',
+    attrs: { id: nameId, type: 'text', maxlength: 200, value: edit.name, placeholder: 'no name', autocomplete: 'off' },
+    data: { focusKey: `edit-name-${key.id}` },
+    on: { input: (event) => (edit.name = (event.target as HTMLInputElement).value) },
+  });
+  const expiry = el(
+    'select',
+    {
+      testId: 'api-key-edit-expiry',
+      attrs: { id: expiryId },
+      data: { focusKey: `edit-expiry-${key.id}` },
+      on: { change: (event) => (edit.expiry = (event.target as HTMLSelectElement).value) },
+    },
+    ...EXPIRY_EDIT_CHOICES.map((choice) => el('option', { attrs: { value: choice.value, selected: choice.value === edit.expiry } }, choice.label)),
+  );
+  const busy = rows.busy.has(key.id);
+  return el(
+    'tr',
+    { testId: 'api-key-edit', data: { keyId: key.id, prefix: key.prefix } },
+    el(
+      'td',
+      { attrs: { colspan: COLUMNS.length } },
+      el(
+        'form',
+        {
+          className: 'filters',
+          attrs: { 'aria-label': `Edit key ${key.prefix}` },
+          on: {
+            submit: (event) => {
+              event.preventDefault();
+              rows.save(key);
+            },
+          },
+        },
+        el('label', { attrs: { for: nameId } }, 'Name'),
+        name,
+        el('label', { attrs: { for: expiryId } }, 'Expires'),
+        expiry,
+        el('button', { testId: 'api-key-edit-save', attrs: { type: 'submit', disabled: busy }, data: { focusKey: `edit-save-${key.id}` } }, 'Save'),
+        el('button', { testId: 'api-key-edit-cancel', className: 'secondary', attrs: { type: 'button', disabled: busy }, on: { click: () => rows.cancel(key) } }, 'Cancel'),
+      ),
+    ),
   );
 }

@@ -15,6 +15,7 @@ import type {
   JobView,
   QueuesView,
   RotatedApiKeyView,
+  UpdateApiKeyRequest,
 } from '@longhaul/contracts';
 import { bearerHeaders, reportKeyRefused, storedApiKey } from './api-key.session.js';
 
@@ -59,7 +60,7 @@ export interface DlqMessageQuery {
 }
 
 /** `json`: a request body, sent as JSON. */
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, json?: unknown): Promise<ApiAnswer<T>> {
+async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, json?: unknown): Promise<ApiAnswer<T>> {
   const key = storedApiKey();
   const headers: Record<string, string> = { accept: 'application/json', ...bearerHeaders(key), ...(json === undefined ? {} : { 'content-type': 'application/json' }) };
   const response = await fetch(path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), cache: 'no-store' });
@@ -152,6 +153,9 @@ export const createApiKey = async (request: CreateApiKeyRequest): Promise<Create
  * (shown this once), and the old one as it is now.
  */
 export const rotateApiKey = async (keyId: string): Promise<RotatedApiKeyView> => (await call<RotatedApiKeyView>('POST', `/v1/api-keys/${id(keyId)}/rotate`, {})).body;
+
+/** `PATCH /v1/api-keys/{id}`: renames a key or gives it a new expiry; the key as it is now. */
+export const updateApiKey = async (keyId: string, request: UpdateApiKeyRequest): Promise<ApiKeyView> => (await call<ApiKeyView>('PATCH', `/v1/api-keys/${id(keyId)}`, request)).body;
 
 /** `POST /v1/api-keys/{id}/revoke`: the key as it is now (revoked; again: the first time). */
 export const revokeApiKey = async (keyId: string): Promise<ApiKeyView> => (await call<ApiKeyView>('POST', `/v1/api-keys/${id(keyId)}/revoke`)).body;

@@ -18,3 +18,4 @@ export { ApiKeyExpiry1766300000001 } from './migrations/1766300000001-api-key-ex
 export { ApiKeyLastUsed1766400000001 } from './migrations/1766400000001-api-key-last-used.migration';
 export { RateLimitBuckets1766500000001 } from './migrations/1766500000001-rate-limit-buckets.migration';
 export * from './api-key-usage.recorder';
+export * from './api-key.history';

@@ -63,6 +63,62 @@ describe('the API keys page', () => {
     expect(session.pageErrors).toEqual([]);
   });
 
+  it('renames a key and gives it a new expiry, or none, in a form under its row', async () => {
+    const made = await api.withKey(admin.key).request<CreatedApiKeyView>('POST', '/v1/api-keys', {
+      body: JSON.stringify({ scopes: ['read'], name: 'before' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(made.status).toBe(201);
+    const { id, prefix } = made.body;
+    madeHere.push(id);
+    const listed = async () => (await api.withKey(admin.key).request<ApiKeyListView>('GET', '/v1/api-keys?limit=200')).body.items.find((k) => k.id === id)!;
+    const form = session.page.locator(`[data-testid="api-key-edit"][data-prefix="${prefix}"]`);
+    await session.goto('#/api-keys');
+    await row(prefix).waitFor();
+    expect(await row(prefix).getByTestId('api-key-row-expires').textContent()).toBe('never');
+
+    // Unchanged, Save says so and sends nothing.
+    await row(prefix).getByTestId('api-key-edit-button').click();
+    expect(await form.getByTestId('api-key-edit-name').inputValue()).toBe('before');
+    await form.getByTestId('api-key-edit-save').click();
+    await eventually('the form to say nothing changed', () => row(prefix).getByTestId('api-key-outcome').textContent(), (text) => text === 'Nothing to change.');
+
+    await form.getByTestId('api-key-edit-name').fill('after');
+    await form.getByTestId('api-key-edit-expiry').selectOption('30d');
+    await session.screenshot('api-keys-edit');
+    const sent = Date.now();
+    await form.getByTestId('api-key-edit-save').click();
+    await eventually('the row to show the new name', () => row(prefix).getByTestId('api-key-row-name').textContent(), (text) => text === 'after');
+    expect(await form.count()).toBe(0);
+    expect(await row(prefix).getByTestId('api-key-outcome').textContent()).toBe('Saved.');
+    const renamed = await listed();
+    expect(renamed.name).toBe('after');
+    expect(Math.abs(Date.parse(renamed.expiresAt!) - (sent + 30 * 86_400_000))).toBeLessThan(60_000);
+    expect(await row(prefix).getByTestId('api-key-row-expires').textContent()).not.toBe('never');
+
+    // An empty name clears it; never clears the expiry.
+    await row(prefix).getByTestId('api-key-edit-button').click();
+    await form.getByTestId('api-key-edit-name').fill('');
+    await form.getByTestId('api-key-edit-expiry').selectOption('never');
+    await form.getByTestId('api-key-edit-save').click();
+    await eventually('the row to show no expiry', () => row(prefix).getByTestId('api-key-row-expires').textContent(), (text) => text === 'never');
+    expect(await listed()).toMatchObject({ name: null, expiresAt: null });
+    expect(await row(prefix).getByTestId('api-key-row-name').textContent()).toBe('—');
+
+    // Cancel closes the form and changes nothing; a revoked key offers no Edit.
+    await row(prefix).getByTestId('api-key-edit-button').click();
+    await form.getByTestId('api-key-edit-name').fill('never sent');
+    await form.getByTestId('api-key-edit-cancel').click();
+    expect(await form.count()).toBe(0);
+    expect((await listed()).name).toBeNull();
+    const dialog = session.acceptNextDialog();
+    await row(prefix).getByTestId('api-key-revoke-button').click();
+    await dialog;
+    await eventually('the row to read revoked', () => row(prefix).getAttribute('data-state'), (state) => state === 'revoked');
+    expect(await row(prefix).getByTestId('api-key-edit-button').count()).toBe(0);
+    expect(session.pageErrors).toEqual([]);
+  });
+
   it("rotates a key: the new one shown once, the old one revoked; rotating the tab's own key keeps the tab going", async () => {
     const made = await api.withKey(admin.key).request<CreatedApiKeyView>('POST', '/v1/api-keys', {
       body: JSON.stringify({ scopes: ['read'], name: 'rotating' }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { DEFAULT_API_KEY_RETENTION_MS } from '@longhaul/auth';
 import { DEFAULT_JOB_RETENTION_MS } from '@longhaul/config';
 import { EventTypes, JOB_AGGREGATE, Topics, type DeliveryUpdatedV1 } from '@longhaul/contracts';
 import { appendToOutbox } from '@longhaul/outbox';
@@ -274,6 +275,37 @@ describe('job retention (JOB_RETENTION_MS), by the running services', () => {
     expect(await has(replayedRecently)).toBe(true);
     expect(await has(neverReplayed)).toBe(true);
     await env.db.rows(`DELETE FROM api.dlq_messages WHERE dlq_topic = $1`, [topic]);
+  });
+
+  it('deletes an API key revoked or expired before the key retention; keeps one stopped recently and one that works', async () => {
+    const [tenant] = await env.db.rows<{ id: string }>(`SELECT id FROM api.tenants WHERE name = 'longhaul-test'`);
+    const past = DEFAULT_API_KEY_RETENTION_MS + DAY_MS;
+    const key = async (revokedAgoMs: number | null, expiresInMs: number | null) => {
+      const [row] = await env.db.rows<{ id: string }>(
+        `INSERT INTO api.api_keys (id, tenant_id, prefix, secret_hash, scopes, created_at, revoked_at, expires_at)
+         VALUES (gen_random_uuid(), $1, $2, sha256('x'), ARRAY['read'], now() - $5::bigint * interval '1 millisecond',
+                 now() - $3::bigint * interval '1 millisecond', now() + $4::bigint * interval '1 millisecond')
+         RETURNING id`,
+        [tenant!.id, `ret${randomUUID().replace(/-/g, '').slice(0, 9)}`, revokedAgoMs, expiresInMs, past + DAY_MS],
+      );
+      return String(row!.id);
+    };
+    const revokedLongAgo = await key(past, null);
+    const expiredLongAgo = await key(null, -past);
+    // Expired long ago, but revoked later, within the retention: it stopped working long ago.
+    const expiredThenRevoked = await key(DAY_MS, -past);
+    const revokedRecently = await key(DAY_MS, null);
+    const expiredRecently = await key(null, -DAY_MS);
+    const working = await key(null, null);
+    const has = async (id: string) => (await env.db.count(`SELECT count(*) FROM api.api_keys WHERE id = $1`, [id])) === 1;
+
+    await waitFor(async () => !(await has(revokedLongAgo)) && !(await has(expiredLongAgo)) && !(await has(expiredThenRevoked)), {
+      timeoutMs: 30_000,
+      description: 'the keys that stopped working long ago to be pruned',
+    });
+    await new Promise((resolve) => setTimeout(resolve, SEVERAL_PASSES_MS));
+    for (const id of [revokedRecently, expiredRecently, working]) expect([id, await has(id)]).toEqual([id, true]);
+    await env.db.rows(`DELETE FROM api.api_keys WHERE id = ANY($1::uuid[])`, [[revokedRecently, expiredRecently, working]]);
   });
 
   it('deletes an upload no job has named for longer than the retention, and queues its blob; keeps a recent one and one a job still names', async () => {
