@@ -36,13 +36,21 @@ export function mountApiKeys(view: HTMLElement, _route: Extract<Route, { page: '
   let more = false;
   let shown = '';
 
+  // What is typed in an edit form is not in the text: typing re-renders nothing.
+  const state = () => JSON.stringify([items, [...outcomes], [...busy], [...editing.keys()]]);
   const render = () => {
     if (!items) return;
-    // What is typed in an edit form is not in the text: typing re-renders nothing.
-    const text = JSON.stringify([items, [...outcomes], [...busy], [...editing.keys()]]);
+    const text = state();
     if (text === shown) return;
     shown = text;
-    keepingFocus(content, () => replaceChildren(content, keysTable(items!, more, { outcomes, busy, editing, revoke, rotate, edit, save, cancel })));
+    keepingFocus(content, () => replaceChildren(content, keysTable(items!, more, { outcomes, busy, editing, revoke, rotate, edit, save, cancel, typed })));
+  };
+  /** Typing in a key's edit form takes its last answer ("Nothing to change.") off the row, in place, so the form is not rebuilt under the cursor. */
+  const typed = (key: ApiKeyView) => {
+    if (!outcomes.delete(key.id)) return;
+    const note = content.querySelector(`[data-testid="api-key-row"][data-key-id="${CSS.escape(key.id)}"] [data-testid="api-key-outcome"]`);
+    if (note) note.textContent = '';
+    shown = state();
   };
   const refresh = async () => {
     try {
@@ -246,6 +254,7 @@ interface RowContext {
   edit(key: ApiKeyView): void;
   save(key: ApiKeyView): void;
   cancel(key: ApiKeyView): void;
+  typed(key: ApiKeyView): void;
 }
 
 function keysTable(items: ApiKeyView[], more: boolean, rows: RowContext): HTMLElement {
@@ -312,7 +321,12 @@ function editRow(key: ApiKeyView, rows: RowContext): HTMLElement | null {
     testId: 'api-key-edit-name',
     attrs: { id: nameId, type: 'text', maxlength: 200, value: edit.name, placeholder: 'no name', autocomplete: 'off' },
     data: { focusKey: `edit-name-${key.id}` },
-    on: { input: (event) => (edit.name = (event.target as HTMLInputElement).value) },
+    on: {
+      input: (event) => {
+        edit.name = (event.target as HTMLInputElement).value;
+        rows.typed(key);
+      },
+    },
   });
   const expiry = el(
     'select',
@@ -320,7 +334,12 @@ function editRow(key: ApiKeyView, rows: RowContext): HTMLElement | null {
       testId: 'api-key-edit-expiry',
       attrs: { id: expiryId },
       data: { focusKey: `edit-expiry-${key.id}` },
-      on: { change: (event) => (edit.expiry = (event.target as HTMLSelectElement).value) },
+      on: {
+        change: (event) => {
+          edit.expiry = (event.target as HTMLSelectElement).value;
+          rows.typed(key);
+        },
+      },
     },
     ...EXPIRY_EDIT_CHOICES.map((choice) => el('option', { attrs: { value: choice.value, selected: choice.value === edit.expiry } }, choice.label)),
   );
