@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommonEnvSchema, CorsEnvSchema, envFlag, envPort, loadConfig, WEBHOOK_SIGNING_SECRET, WebhookEnvSchema, type SecretVariable } from '@longhaul/config';
+import { CommonEnvSchema, CorsEnvSchema, DEFAULT_API_KEY_RETENTION_MS, envFlag, envPort, loadConfig, WEBHOOK_SIGNING_SECRET, WebhookEnvSchema, type SecretVariable } from '@longhaul/config';
 import { DEFAULT_PARTITIONS, type DashboardConfigView } from '@longhaul/contracts';
 import {
   DEFAULT_SOURCE_FETCH_TIMEOUT_MS,
@@ -15,7 +15,7 @@ import {
 } from '@longhaul/jobs';
 import { MediaEnvSchema } from '@longhaul/media';
 import { StorageEnvSchema, storageConfigFrom } from '@longhaul/storage';
-import { apiKeyHistory, DEFAULT_API_KEY_RETENTION_MS, MAX_KEY_CACHE_MS, type RateLimitOptions } from '@longhaul/auth';
+import { apiKeyHistory, MAX_KEY_CACHE_MS, type RateLimitOptions } from '@longhaul/auth';
 import type { HistoryTable } from '@longhaul/persistence';
 
 /** The download signing key of `nx serve` and the tests when none is set: published here, so never for deployments. */

@@ -1,8 +1,5 @@
 import { historyStatement, type HistoryTable } from '@longhaul/persistence';
 
-/** How long a revoked or expired API key's row stays, when not configured: long enough to answer "whose key was that?" about a quarter's logs. */
-export const DEFAULT_API_KEY_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
-
 /**
  * Revoked and expired API keys, for `CoreModule`'s retention loop: a key goes once it stopped
  * working (revoked, or past its expiry, whichever came first) longer than `retentionMs` ago, so

@@ -10,6 +10,11 @@ export const DEFAULT_OUTBOX_RETENTION_MS = 60 * 60 * 1000;
 export const DEFAULT_INBOX_RETENTION_MS = TOPIC_RETENTION_MS + DAY_MS;
 /** Seven days: 604800000. */
 export const DEFAULT_JOB_RETENTION_MS = 7 * DAY_MS;
+/**
+ * The api's revoked and expired API keys, counted from when each stopped working: 7776000000
+ * (90 days), long enough to answer "whose key was that?" about a quarter's logs.
+ */
+export const DEFAULT_API_KEY_RETENTION_MS = 90 * DAY_MS;
 /** @defaultValue 60000 */
 export const DEFAULT_RETENTION_INTERVAL_MS = 60_000;
 /** @defaultValue 5000 */

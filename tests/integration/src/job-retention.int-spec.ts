@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { DEFAULT_API_KEY_RETENTION_MS } from '@longhaul/auth';
-import { DEFAULT_JOB_RETENTION_MS } from '@longhaul/config';
+import { DEFAULT_API_KEY_RETENTION_MS, DEFAULT_JOB_RETENTION_MS } from '@longhaul/config';
 import { EventTypes, JOB_AGGREGATE, Topics, type DeliveryUpdatedV1 } from '@longhaul/contracts';
 import { appendToOutbox } from '@longhaul/outbox';
 import { createDataSource, inTransaction, type DataSource } from '@longhaul/persistence';
